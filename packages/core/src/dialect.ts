@@ -1,0 +1,67 @@
+import type { ToolSchemas } from "./json-schema";
+import type { SegmentSink } from "./segment";
+
+/** Per-stream facts every parser may read. */
+export interface ParserContext {
+  /** Whether thinking is on for this request: a reasoning dialect may start the stream in reasoning. */
+  readonly thinking: boolean;
+  /** The request's tools (name → input schema); empty when none were offered. */
+  readonly tools: ToolSchemas;
+  /** Mints a stream-unique call index; shared by the segmenter and the structured merger. */
+  readonly allocateCallIndex: () => number;
+}
+
+/** The shape of every stage: synchronous, fed chunk by chunk, no I/O. */
+export interface StreamParser {
+  /** Feed the next piece of text (any split, including mid-marker). */
+  push(text: string): void;
+  /** The stream ended: flush held bytes, close what is open. Call once. */
+  end(): void;
+}
+
+/** A reasoning dialect's parser: splits raw content into reasoning and text. */
+export interface ReasoningParser extends StreamParser {
+  /** True while inside a reasoning span. */
+  readonly inReasoning: boolean;
+  /**
+   * A confirmed tool call starts here (the model skipped `</think>`): close the reasoning span,
+   * flushing what it holds, and continue in content.
+   */
+  interrupt(): void;
+}
+
+export interface ReasoningDialect {
+  readonly kind: "reasoning";
+  readonly id: string;
+  /** Whether a tool-call start the tool dialect confirms ends an open reasoning span (DESIGN §3). */
+  readonly toolCallEndsReasoning: boolean;
+  createParser(context: ParserContext, sink: SegmentSink): ReasoningParser;
+}
+
+/**
+ * Which call starts a tool parser may accept at this point of the stream:
+ * `all` in content; `explicit` (only a wrapper such as `<tool_call>`) while a reasoning span is open
+ * that a tool call may end; `none` while a reasoning span is open that a tool call may not end.
+ */
+export type CallStartPolicy = "all" | "explicit" | "none";
+
+export interface ToolParserContext extends ParserContext {
+  /** Asked at each candidate start; reflects all text passed on before it. */
+  readonly callStartPolicy: () => CallStartPolicy;
+}
+
+/**
+ * A tool dialect's parser. It sees all raw content first: text that is not a call goes out as
+ * `text` segments (the segmenter hands them to the reasoning parser), calls as `tool-call-*`
+ * segments with their source as `markup`.
+ */
+export interface ToolParser extends StreamParser {
+  /** True while inside a call (or a candidate the dialect is still deciding). */
+  readonly inCall: boolean;
+}
+
+export interface ToolDialect {
+  readonly kind: "tool";
+  readonly id: string;
+  createParser(context: ToolParserContext, sink: SegmentSink): ToolParser;
+}

@@ -1,0 +1,36 @@
+export type {
+  CallStartPolicy,
+  ParserContext,
+  ReasoningDialect,
+  ReasoningParser,
+  StreamParser,
+  ToolDialect,
+  ToolParser,
+  ToolParserContext,
+} from "./dialect";
+export { createParserContext } from "./parser-context";
+export { type JsonScanStatus, JsonScanner, isJsonWhitespace } from "./json-scanner";
+export type { JsonSchema, ToolSchemas } from "./json-schema";
+export { HOLD, MarkerLexer, type MarkerHandler } from "./marker-lexer";
+export {
+  createMarkerSet,
+  findMarker,
+  heldSuffixStart,
+  isMarkerPrefix,
+  type MarkerHit,
+  type MarkerSet,
+  markerAt,
+} from "./marker-set";
+export type {
+  MarkupSegment,
+  ReasoningSegment,
+  Segment,
+  SegmentSink,
+  TextSegment,
+  ToolCallDeltaSegment,
+  ToolCallEndSegment,
+  ToolCallStartSegment,
+  WarningSegment,
+} from "./segment";
+export { createSegmenter, type Segmenter, type SegmenterMode, type SegmenterOptions } from "./segmenter";
+export { THINK_CLOSE, THINK_OPEN, ThinkTagParser, type ThinkTagPolicy } from "./think-tag-parser";

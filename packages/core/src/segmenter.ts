@@ -1,0 +1,87 @@
+import type {
+  CallStartPolicy,
+  ParserContext,
+  ReasoningDialect,
+  ReasoningParser,
+  StreamParser,
+  ToolDialect,
+  ToolParser,
+} from "./dialect";
+import type { Segment, SegmentSink } from "./segment";
+
+export type SegmenterMode = "reasoning" | "content" | "tool-call";
+
+export interface SegmenterOptions {
+  /** The family's reasoning dialect; omitted: the content has no reasoning markup. */
+  readonly reasoning?: ReasoningDialect | undefined;
+  /** The family's tool dialect; omitted: the content has no tool-call markup. */
+  readonly tool?: ToolDialect | undefined;
+  readonly context: ParserContext;
+  readonly sink: SegmentSink;
+}
+
+export interface Segmenter extends StreamParser {
+  readonly mode: SegmenterMode;
+}
+
+/**
+ * Composes one reasoning dialect and one tool dialect over raw `content` text (DESIGN §1).
+ *
+ * The tool parser sees the raw text first, so everything inside a call (a `<think>` in a
+ * parameter value, say) is the tool dialect's alone. What is not a call flows on, in order, into
+ * the reasoning parser, which splits it into reasoning and text. A call the tool dialect confirms
+ * while reasoning is open ends the reasoning span first (the model skipped `</think>`).
+ */
+export function createSegmenter(options: SegmenterOptions): Segmenter {
+  const { context, sink } = options;
+  const reasoningDialect = options.reasoning;
+  const reasoning: ReasoningParser = reasoningDialect
+    ? reasoningDialect.createParser(context, sink)
+    : new ContentOnlyParser(sink);
+  const toolCallEndsReasoning = reasoningDialect?.toolCallEndsReasoning ?? false;
+
+  const callStartPolicy = (): CallStartPolicy => {
+    if (!reasoning.inReasoning) return "all";
+    return toolCallEndsReasoning ? "explicit" : "none";
+  };
+
+  const fromToolParser = (segment: Segment): void => {
+    if (segment.type === "text") {
+      reasoning.push(segment.text);
+      return;
+    }
+    if (segment.type === "tool-call-start" && reasoning.inReasoning) reasoning.interrupt();
+    sink(segment);
+  };
+
+  const tool: ToolParser | undefined = options.tool?.createParser({ ...context, callStartPolicy }, fromToolParser);
+
+  return {
+    get mode(): SegmenterMode {
+      if (tool?.inCall) return "tool-call";
+      return reasoning.inReasoning ? "reasoning" : "content";
+    },
+    push(text: string): void {
+      if (text.length === 0) return;
+      if (tool) tool.push(text);
+      else reasoning.push(text);
+    },
+    end(): void {
+      tool?.end();
+      reasoning.end();
+    },
+  };
+}
+
+/** The reasoning stage when the family has no reasoning markup: everything is text. */
+class ContentOnlyParser implements ReasoningParser {
+  constructor(private readonly sink: SegmentSink) {}
+  get inReasoning(): boolean {
+    return false;
+  }
+  push(text: string): void {
+    if (text.length > 0) this.sink({ type: "text", text });
+  }
+  end(): void {}
+  interrupt(): void {}
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import type { SegmentSink, StreamParser } from "../index";
+import { chunkings } from "./chunkings";
+import { checkSegmentInvariants } from "./invariants";
+import { runStream } from "./run-stream";
+import { normalizeSegments, type StreamSummary, summarize } from "./summarize";
+
+export interface ConformanceCase {
+  readonly id: string;
+  readonly chunks: readonly string[];
+}
+
+export interface ConformanceOptions<C extends ConformanceCase> {
+  /** The describe() title. */
+  readonly suite: string;
+  readonly cases: readonly C[];
+  /** Case id → why DESIGN.md decides differently from the peer. Every id must exist. */
+  readonly skip?: Readonly<Record<string, string>>;
+  /** A fresh parser (usually a segmenter) for one replay of the case. */
+  readonly createParser: (testCase: C, sink: SegmentSink) => StreamParser;
+  /** The case's own expectations, on the summary of the as-recorded run. */
+  readonly check: (testCase: C, summary: StreamSummary) => void;
+  /** Seeded random splits per case (besides as recorded and one character per chunk). */
+  readonly randomSplits?: number;
+}
+
+/**
+ * The one conformance runner every dialect uses (CONVENTIONS: Hono's shared router suite).
+ * Each case is replayed as recorded, one character per chunk and at seeded random splits; every
+ * replay must give the same normalized segments, pair every call's start and end with JSON-object
+ * arguments, and conserve the input; then the case's expectations are checked.
+ */
+export function runConformance<C extends ConformanceCase>(options: ConformanceOptions<C>): void {
+  const skip = options.skip ?? {};
+  describe(options.suite, () => {
+    it("names only existing cases in its skip list", () => {
+      const ids = new Set(options.cases.map((testCase) => testCase.id));
+      expect(Object.keys(skip).filter((id) => !ids.has(id))).toEqual([]);
+    });
+    for (const testCase of options.cases) {
+      const reason = skip[testCase.id];
+      if (reason !== undefined) {
+        it.skip(`${testCase.id} (skipped: ${reason})`, () => {});
+        continue;
+      }
+      it(testCase.id, () => {
+        const input = testCase.chunks.join("");
+        let reference: ReturnType<typeof normalizeSegments> | undefined;
+        for (const chunking of chunkings(testCase.chunks, options.randomSplits ?? 6)) {
+          const segments = runStream((sink) => options.createParser(testCase, sink), chunking.chunks);
+          expect(checkSegmentInvariants(segments, input), chunking.name).toEqual([]);
+          const normalized = normalizeSegments(segments);
+          if (reference === undefined) reference = normalized;
+          else expect(normalized, `${chunking.name} differs from as recorded`).toEqual(reference);
+        }
+        options.check(testCase, summarize(reference ?? []));
+      });
+    }
+  });
+}

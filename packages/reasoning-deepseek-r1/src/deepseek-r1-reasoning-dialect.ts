@@ -1,0 +1,21 @@
+import { type ReasoningDialect, ThinkTagParser, type ThinkTagPolicy } from "@sluice/core";
+
+/**
+ * `deepseek_r1` (DESIGN §3): always starts in reasoning (thinking cannot be turned off);
+ * `<think>` in content is literal text; whitespace is kept exactly. R1 always closes its
+ * reasoning with `</think>`, so tool-call markup inside reasoning does not end it.
+ */
+export const deepseekR1Policy: ThinkTagPolicy = {
+  startsInReasoning: () => true,
+  thinkInContent: "literal",
+  trimTrailingWhitespace: false,
+};
+
+export function deepseekR1ReasoningDialect(): ReasoningDialect {
+  return {
+    kind: "reasoning",
+    id: "deepseek_r1",
+    toolCallEndsReasoning: false,
+    createParser: (context, sink) => new ThinkTagParser(deepseekR1Policy, context, sink),
+  };
+}

@@ -1,0 +1,21 @@
+import { type ReasoningDialect, ThinkTagParser, type ThinkTagPolicy } from "@sluice/core";
+
+/**
+ * `deepseek_v41` (DESIGN §3): starts in reasoning iff thinking is on; `<think>` in content
+ * enters reasoning again (interleaved thinking between tool calls); the trailing whitespace of
+ * each reasoning span is trimmed; a confirmed tool call ends an open reasoning span.
+ */
+export const deepseekV41Policy: ThinkTagPolicy = {
+  startsInReasoning: (context) => context.thinking,
+  thinkInContent: "reenter",
+  trimTrailingWhitespace: true,
+};
+
+export function deepseekV41ReasoningDialect(): ReasoningDialect {
+  return {
+    kind: "reasoning",
+    id: "deepseek_v41",
+    toolCallEndsReasoning: true,
+    createParser: (context, sink) => new ThinkTagParser(deepseekV41Policy, context, sink),
+  };
+}
