@@ -91,7 +91,12 @@ export class ThinkTagParser implements ReasoningParser, MarkerHandler {
       if (this.reasoning) this.closeReasoningSpan();
       this.reasoning = false;
     } else {
-      // `<think>` inside reasoning is absorbed; in content it (re-)enters reasoning.
+      // `<think>` inside reasoning is absorbed (the span goes on, so held whitespace was not
+      // trailing: pass it on first); in content it (re-)enters reasoning.
+      if (this.reasoning && this.heldWhitespace.length > 0) {
+        this.sink({ type: "reasoning", text: this.heldWhitespace });
+        this.heldWhitespace = "";
+      }
       this.reasoning = true;
     }
     this.sink({ type: "markup", text: marker });
