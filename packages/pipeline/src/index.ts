@@ -1,1 +1,6 @@
-export {};
+export {
+  type AnthropicTranscoder,
+  createAnthropicTranscoder,
+  type TranscoderOptions,
+  type TranscoderSummary,
+} from "./anthropic-transcoder";

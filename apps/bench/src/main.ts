@@ -1,0 +1,41 @@
+import { qwen3ReasoningDialect } from "@sluice/reasoning-qwen3";
+import { qwenXmlToolDialect } from "@sluice/tool-qwen-xml";
+import { benchSegmenter } from "./segmenter-bench";
+import { qwen3ReasoningTrace, qwenXmlTrace } from "./traces";
+import { benchWholePath } from "./whole-path-bench";
+
+// pnpm bench: the figures of DESIGN §7. `pnpm bench -- segmenter` runs one section.
+const only = process.argv[2];
+const sections: Record<string, () => Promise<void> | void> = {
+  segmenter: () => {
+    benchSegmenter({
+      title: "Segmenter: qwen3 reasoning + text + markup",
+      reasoning: qwen3ReasoningDialect(),
+      trace: (bytes) => qwen3ReasoningTrace(bytes),
+    });
+  },
+  "qwen-xml": () => {
+    // The tool-call parser's worst case: one huge string parameter streamed live (512 KiB), repeated
+    // to reach each stream size, so the per-byte cost shows whether anything rescans.
+    benchSegmenter({
+      title: "Segmenter: qwen3 + qwen_xml, 512 KiB string parameter per call",
+      reasoning: qwen3ReasoningDialect(),
+      tool: qwenXmlToolDialect(),
+      tools: { Write: { type: "object", properties: { file_path: { type: "string" }, content: { type: "string" } } } },
+      trace: (bytes) => {
+        const parameterBytes = Math.min(512 * 1024, bytes - 1024);
+        const call = qwenXmlTrace(parameterBytes).split("</think>")[1] as string;
+        const calls: string[] = [];
+        for (let size = 0; size < bytes - 1024; size += call.length) calls.push(call);
+        return `Planning the file.</think>${calls.join("\n")}`;
+      },
+    });
+  },
+  "whole-path": () => benchWholePath(),
+};
+
+console.log(`Sluice benchmarks — node ${process.version}, ${new Date().toISOString()}`);
+for (const [name, run] of Object.entries(sections)) {
+  if (only && only !== name) continue;
+  await run();
+}

@@ -1,0 +1,84 @@
+import { createAnthropicTranscoder } from "@sluice/pipeline";
+import { encodeSseEvents, type MessageStreamEvent } from "@sluice/protocol-anthropic";
+import { qwen3ReasoningDialect } from "@sluice/reasoning-qwen3";
+import { qwenXmlToolDialect } from "@sluice/tool-qwen-xml";
+import { bestTimeNs, formatNumber, printTable } from "./measure";
+import { chunk, qwenXmlTrace } from "./traces";
+
+/** A vLLM stream serving raw Qwen3.5 text: one `data:` event per token-sized delta, then usage and [DONE]. */
+export function upstreamSse(chunks: number): { body: string; events: number } {
+  const text = qwenXmlTrace(chunks * 4);
+  const deltas = chunk(text, 4).slice(0, chunks - 3);
+  const prefix = '{"id":"chatcmpl-5d1e","object":"chat.completion.chunk","created":1764500000,"model":"Qwen/Qwen3.5","choices":[{"index":0,"delta":{"content":';
+  const suffix = '},"logprobs":null,"finish_reason":null,"stop_reason":null}],"usage":null}';
+  const events = deltas.map((delta) => `data: ${prefix}${JSON.stringify(delta)}${suffix}\n\n`);
+  events.push(
+    'data: {"id":"chatcmpl-5d1e","object":"chat.completion.chunk","created":1764500000,"model":"Qwen/Qwen3.5","choices":[{"index":0,"delta":{},"logprobs":null,"finish_reason":"stop","stop_reason":null}],"usage":null}\n\n',
+    `data: {"id":"chatcmpl-5d1e","object":"chat.completion.chunk","created":1764500000,"model":"Qwen/Qwen3.5","choices":[],"usage":{"prompt_tokens":1200,"completion_tokens":${chunks},"total_tokens":${chunks + 1200}}}\n\n`,
+    "data: [DONE]\n\n",
+  );
+  return { body: events.join(""), events: events.length };
+}
+
+const tools = new Map([
+  ["Write", { type: "object", properties: { file_path: { type: "string" }, content: { type: "string" } } }],
+]);
+
+/** Upstream bytes in, Anthropic SSE text out, exactly as the gateway runs it per read. */
+function transcode(reads: readonly Uint8Array[]): number {
+  let bytesOut = 0;
+  const batch: MessageStreamEvent[] = [];
+  const transcoder = createAnthropicTranscoder(
+    {
+      reasoning: qwen3ReasoningDialect(),
+      tool: qwenXmlToolDialect(),
+      thinking: true,
+      tools,
+      model: "claude-sonnet-4-5",
+    },
+    (event) => batch.push(event),
+  );
+  transcoder.start();
+  for (const read of reads) {
+    transcoder.push(read);
+    if (batch.length > 0) {
+      bytesOut += encodeSseEvents(batch).length;
+      batch.length = 0;
+    }
+  }
+  transcoder.end();
+  bytesOut += encodeSseEvents(batch).length;
+  return bytesOut;
+}
+
+function splitBytes(bytes: Uint8Array, size: number): Uint8Array[] {
+  const reads: Uint8Array[] = [];
+  for (let index = 0; index < bytes.length; index += size) reads.push(bytes.subarray(index, index + size));
+  return reads;
+}
+
+export function benchWholePath(chunks = 200_000): void {
+  const { body, events } = upstreamSse(chunks);
+  const encoder = new TextEncoder();
+  const perEvent = body.split(/(?<=\n\n)/).map((event) => encoder.encode(event));
+  const whole = encoder.encode(body);
+  const rows: string[][] = [];
+  for (const [label, reads] of [
+    ["one SSE event per read", perEvent],
+    ["16 KiB reads", splitBytes(whole, 16 * 1024)],
+  ] as const) {
+    const ns = bestTimeNs(() => transcode(reads), 1500, 2);
+    rows.push([
+      label,
+      formatNumber(events),
+      formatNumber(events / (ns / 1e9)),
+      formatNumber(ns / 1e3 / events, 3),
+      formatNumber(whole.length / (ns / 1e9) / 1e6, 1),
+    ]);
+  }
+  printTable(
+    "Whole path without HTTP: vLLM SSE bytes (raw Qwen3.5: reasoning, text, qwen_xml call) → Anthropic SSE bytes (target ≥ 500,000 chunks/s)",
+    ["upstream reads", "chunks", "chunks/s", "µs/chunk", "MB/s in"],
+    rows,
+  );
+}

@@ -1,0 +1,236 @@
+import {
+  createParserContext,
+  createSegmenter,
+  type ReasoningDialect,
+  type Segmenter,
+  type ToolDialect,
+  type ToolSchemas,
+  type WarningSegment,
+} from "@sluice/core";
+import { type BlockSequencer, createBlockSequencer } from "@sluice/block-sequencer";
+import {
+  anthropicUsage,
+  createMessageId,
+  type ErrorObject,
+  type MessageStreamEvent,
+  type StopReason,
+  type Usage,
+} from "@sluice/protocol-anthropic";
+import {
+  createToolCallMerger,
+  createUpstreamDecoder,
+  type ToolCallMerger,
+  type UpstreamDecoder,
+  type UpstreamDelta,
+  type UpstreamUsage,
+} from "@sluice/protocol-openai";
+import { mapStopReason } from "@sluice/stop-reason";
+
+export interface TranscoderOptions {
+  /** The model family's dialects for raw `content` (none: the server parses itself). */
+  readonly reasoning?: ReasoningDialect | undefined;
+  readonly tool?: ToolDialect | undefined;
+  /** Thinking on for this request: a reasoning dialect may start the stream in reasoning. */
+  readonly thinking: boolean;
+  /** The request's tools, name → input schema (typing for qwen_xml). */
+  readonly tools?: ToolSchemas | undefined;
+  readonly stopSequences?: readonly string[] | undefined;
+  readonly disableParallelToolUse?: boolean | undefined;
+  /** The model name echoed in message_start (the one the client asked for). */
+  readonly model: string;
+  readonly messageId?: string | undefined;
+  /** Best known prompt size for message_start (an estimate, or 0). */
+  readonly inputTokens?: number | undefined;
+  /** Injected for reproducible tests; defaults are random. */
+  readonly createToolId?: (() => string) | undefined;
+  readonly signature?: string | undefined;
+}
+
+export interface TranscoderSummary {
+  readonly stopReason: StopReason | undefined;
+  readonly stopSequence: string | null;
+  /** Set when the stream ended with an Anthropic `error` event instead of message_stop. */
+  readonly error: ErrorObject | undefined;
+  /** The upstream's raw finish_reason, if one came. */
+  readonly finishReason: string | undefined;
+  readonly blockCounts: { readonly thinking: number; readonly text: number; readonly tool_use: number };
+  readonly warnings: readonly WarningSegment[];
+  readonly usage: Usage;
+}
+
+/** One upstream response in, one Anthropic message stream out (DESIGN §1); synchronous, no I/O. */
+export interface AnthropicTranscoder {
+  /** Emits message_start. The gateway calls it before the first upstream byte; push() calls it if needed. */
+  start(): void;
+  /** Upstream body bytes, in any split (SSE, or a JSON answer to a stream request). */
+  push(bytes: Uint8Array | string): void;
+  /**
+   * The upstream body ended. `failure` says why it was cut (network error, idle timeout) when it was;
+   * without a finish reason and `[DONE]` a cut stream ends with an `error` event, never a made-up end_turn.
+   */
+  end(failure?: ErrorObject): void;
+  /** message_stop or an error event has been emitted; later input is ignored. */
+  readonly finished: boolean;
+  readonly summary: TranscoderSummary;
+}
+
+/**
+ * Chains the stages: decode (eventsource-parser) → segment raw content (the family's dialects) →
+ * merge structured fields (held tool calls, concat repair) → sequence blocks → stop reason →
+ * message events. The gateway encodes the events as SSE, or folds them into one message for
+ * `stream: false` — one code path for both (DESIGN I6).
+ */
+export function createAnthropicTranscoder(
+  options: TranscoderOptions,
+  sink: (event: MessageStreamEvent) => void,
+): AnthropicTranscoder {
+  const context = createParserContext({ thinking: options.thinking, tools: options.tools ?? new Map() });
+  const sequencer: BlockSequencer = createBlockSequencer(
+    {
+      disableParallelToolUse: options.disableParallelToolUse ?? false,
+      ...(options.createToolId ? { createToolId: options.createToolId } : {}),
+      ...(options.signature === undefined ? {} : { signature: options.signature }),
+    },
+    sink,
+  );
+  const merger: ToolCallMerger = createToolCallMerger(context, (segment) => sequencer.push(segment));
+  const segmenter: Segmenter = createSegmenter({
+    reasoning: options.reasoning,
+    tool: options.tool,
+    context,
+    sink: (segment) => merger.segment(segment),
+  });
+
+  let started = false;
+  let finished = false;
+  let finishReason: string | undefined;
+  let matchedStop: string | number | undefined;
+  let sawDone = false;
+  let upstreamUsage: UpstreamUsage | undefined;
+  let stopReason: StopReason | undefined;
+  let stopSequence: string | null = null;
+  let error: ErrorObject | undefined;
+  const inputTokens = options.inputTokens ?? 0;
+
+  const start = (): void => {
+    if (started) return;
+    started = true;
+    sink({
+      type: "message_start",
+      message: {
+        id: options.messageId ?? createMessageId(),
+        type: "message",
+        role: "assistant",
+        model: options.model,
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { input_tokens: inputTokens, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+      },
+    });
+  };
+
+  const usage = (): Usage =>
+    upstreamUsage
+      ? anthropicUsage(upstreamUsage)
+      : { input_tokens: inputTokens, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+
+  const fail = (errorObject: ErrorObject): void => {
+    if (finished) return;
+    start();
+    finished = true;
+    error = errorObject;
+    sink({ type: "error", error: errorObject });
+  };
+
+  // The upstream is done (or cut): flush every stage, then map the stop reason.
+  const finish = (upstreamError?: { message: string; type?: string; status?: number }): void => {
+    if (finished) return;
+    start();
+    segmenter.end();
+    merger.end();
+    sequencer.end();
+    const outcome = mapStopReason({
+      finishReason,
+      matchedStop,
+      stopSequences: options.stopSequences ?? [],
+      toolUseEmitted: sequencer.toolUseCount > 0,
+      sawDone,
+      ...(upstreamError ? { upstreamError } : {}),
+    });
+    if (outcome.kind === "error") {
+      fail({ type: outcome.errorType, message: outcome.message });
+      return;
+    }
+    finished = true;
+    stopReason = outcome.stopReason.unified;
+    stopSequence = outcome.stopSequence;
+    const finalUsage = usage();
+    sink({
+      type: "message_delta",
+      delta: { stop_reason: stopReason, stop_sequence: stopSequence },
+      usage: upstreamUsage
+        ? {
+            output_tokens: finalUsage.output_tokens,
+            input_tokens: finalUsage.input_tokens,
+            cache_read_input_tokens: finalUsage.cache_read_input_tokens,
+          }
+        : { output_tokens: finalUsage.output_tokens },
+    });
+    sink({ type: "message_stop" });
+  };
+
+  const onDelta = (delta: UpstreamDelta): void => {
+    if (finished) return;
+    if (delta.error) {
+      // An error chunk ends the stream as an error (DESIGN §5), whatever was emitted before.
+      finish(delta.error);
+      return;
+    }
+    if (delta.reasoning) merger.segment({ type: "reasoning", text: delta.reasoning });
+    if (delta.content) segmenter.push(delta.content);
+    if (delta.toolCallFragments) merger.fragments(delta.toolCallFragments);
+    if (delta.finishReason !== undefined) finishReason = delta.finishReason;
+    if (delta.matchedStop !== undefined) matchedStop = delta.matchedStop;
+    if (delta.usage) upstreamUsage = delta.usage;
+    if (delta.done) {
+      sawDone = true;
+      finish();
+    }
+  };
+
+  const decoder: UpstreamDecoder = createUpstreamDecoder(onDelta);
+
+  return {
+    start,
+    push(bytes) {
+      if (finished) return;
+      start();
+      decoder.push(bytes);
+    },
+    end(failure) {
+      if (finished) return;
+      decoder.end();
+      if (finished) return;
+      if (failure && finishReason === undefined && !sawDone) {
+        fail(failure);
+        return;
+      }
+      finish();
+    },
+    get finished() {
+      return finished;
+    },
+    get summary(): TranscoderSummary {
+      return {
+        stopReason,
+        stopSequence,
+        error,
+        finishReason,
+        blockCounts: { ...sequencer.blockCounts },
+        warnings: sequencer.warnings,
+        usage: usage(),
+      };
+    },
+  };
+}

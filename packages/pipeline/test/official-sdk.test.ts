@@ -1,0 +1,49 @@
+import Anthropic from "@anthropic-ai/sdk";
+import { createRandom } from "@sluice/core/testkit";
+import { describe, expect, it } from "vitest";
+import { replayUpstream } from "../src/testkit";
+import { eventsOf, optionsFor, scenarios } from "./scenarios";
+
+/** An SDK client whose HTTP layer answers with `sse`, cut into small random pieces. */
+function clientServing(sse: string, seed: number): Anthropic {
+  const bytes = new TextEncoder().encode(sse);
+  const random = createRandom(seed);
+  return new Anthropic({
+    apiKey: "test",
+    baseURL: "http://sluice.test",
+    maxRetries: 0,
+    fetch: async () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            for (let index = 0; index < bytes.length; ) {
+              const size = 1 + Math.floor(random() * 40);
+              controller.enqueue(bytes.slice(index, index + size));
+              index += size;
+            }
+            controller.close();
+          },
+        }),
+        { status: 200, headers: { "content-type": "text/event-stream" } },
+      ),
+  });
+}
+
+describe("the official @anthropic-ai/sdk MessageStream reads the encoder's bytes (DESIGN I6)", () => {
+  scenarios.forEach((scenario, position) => {
+    it(scenario.title, async () => {
+      const result = replayUpstream(optionsFor(scenario), eventsOf(scenario));
+      const stream = clientServing(result.sse, position + 1).messages.stream({
+        model: "claude-sonnet-4-5",
+        max_tokens: 1024,
+        messages: [{ role: "user", content: "hi" }],
+      });
+      if (scenario.error) {
+        await expect(stream.finalMessage()).rejects.toThrow();
+        return;
+      }
+      const final = await stream.finalMessage();
+      expect(final).toEqual(result.message);
+    });
+  });
+});

@@ -1,0 +1,279 @@
+import { join } from "node:path";
+import { hermesToolDialect } from "@sluice/tool-hermes";
+import { qwenXmlToolDialect } from "@sluice/tool-qwen-xml";
+import type { ContentBlock, ErrorType, StopReason } from "@sluice/protocol-anthropic";
+import { qwen3ReasoningDialect } from "@sluice/reasoning-qwen3";
+import type { TranscoderOptions } from "../src";
+import { readRecording, toSseEvents } from "../src/testkit";
+
+export type Block =
+  | { type: "thinking"; thinking: string }
+  | { type: "text"; text: string }
+  | { type: "tool_use"; name: string; input: Record<string, unknown> };
+
+export interface Scenario {
+  /** What it proves (the public bug or the row of DESIGN §5). */
+  readonly title: string;
+  /** The recording in fixtures/, or the raw SSE events. */
+  readonly recording: string | { events: string[] };
+  readonly options?: Partial<TranscoderOptions>;
+  readonly stopReason?: StopReason;
+  readonly stopSequence?: string | null;
+  readonly error?: ErrorType;
+  readonly blocks?: Block[];
+  readonly outputTokens?: number;
+}
+
+const qwen35 = { reasoning: qwen3ReasoningDialect(), tool: qwenXmlToolDialect(), thinking: true };
+const qwen3Hermes = { reasoning: qwen3ReasoningDialect(), tool: hermesToolDialect(), thinking: true };
+const bashTools = new Map([["Bash", { type: "object", properties: { command: { type: "string" }, description: { type: "string" } } }]]);
+
+export const scenarios: Scenario[] = [
+  {
+    title: "raw Qwen3.5: thinking, text and a qwen_xml call with finish `stop` end as tool_use",
+    recording: "raw-qwen35-thinking-text-tool-call",
+    options: { ...qwen35, tools: bashTools },
+    stopReason: "tool_use",
+    outputTokens: 57,
+    blocks: [
+      { type: "thinking", thinking: "The user wants the files listed. I should run ls in the project directory.\n" },
+      { type: "text", text: "\n\nLet me list the files.\n\n" },
+      { type: "tool_use", name: "Bash", input: { command: "ls -la", description: "List files" } },
+    ],
+  },
+  {
+    title: "the arguments that complete a call come before text that follows it in the same chunk",
+    recording: "raw-qwen35-args-and-text-same-chunk",
+    options: { ...qwen35, thinking: false },
+    stopReason: "tool_use",
+    blocks: [
+      { type: "text", text: "Checking.\n\n" },
+      { type: "tool_use", name: "Read", input: { file_path: "/etc/hosts" } },
+      { type: "text", text: "\nI read it." },
+    ],
+  },
+  {
+    title: 'a tag split across chunks ("</thi" + "nk>") is never lost; a held partial tag is flushed at the end',
+    recording: "raw-qwen3-split-tags",
+    options: qwen35,
+    stopReason: "end_turn",
+    blocks: [
+      { type: "thinking", thinking: "Thinking." },
+      { type: "text", text: "Answer with a dangling </th" },
+    ],
+  },
+  {
+    title: "raw Qwen3 with hermes: a confirmed call ends the text, finish `stop` still says tool_use",
+    recording: "raw-qwen3-hermes",
+    options: qwen3Hermes,
+    stopReason: "tool_use",
+    blocks: [
+      { type: "thinking", thinking: "Need the weather." },
+      { type: "text", text: "Checking.\n" },
+      { type: "tool_use", name: "get_weather", input: { city: "Paris" } },
+    ],
+  },
+  {
+    title: "a stream that hits max_tokens inside a qwen_xml call closes the call and says max_tokens",
+    recording: "raw-qwen35-length-inside-call",
+    options: { ...qwen35, thinking: false },
+    stopReason: "max_tokens",
+    blocks: [
+      { type: "text", text: "Writing.\n" },
+      { type: "tool_use", name: "Write", input: { file_path: "/tmp/a.txt", content: "hello wor" } },
+    ],
+  },
+  {
+    title: "structured: text then a tool call with finish `stop` ends as tool_use (not end_turn)",
+    recording: "structured-text-then-tool-call-finish-stop",
+    stopReason: "tool_use",
+    outputTokens: 12,
+    blocks: [
+      { type: "text", text: "I'll check the weather." },
+      { type: "tool_use", name: "get_weather", input: { city: "Paris" } },
+    ],
+  },
+  {
+    title: "structured: a finish_reason before the last argument fragment does not lose the call",
+    recording: "structured-finish-before-last-fragment",
+    stopReason: "tool_use",
+    blocks: [{ type: "tool_use", name: "Bash", input: { command: "ls -la" } }],
+  },
+  {
+    title: "structured: one complete and one truncated call: the truncated one is dropped, never guessed",
+    recording: "structured-one-complete-one-truncated",
+    stopReason: "tool_use",
+    blocks: [{ type: "tool_use", name: "Read", input: { file_path: "/a" } }],
+  },
+  {
+    title: "structured: arguments before id and name (delayed identity)",
+    recording: "structured-delayed-identity",
+    stopReason: "tool_use",
+    blocks: [{ type: "tool_use", name: "ListDir", input: { path: "/tmp" } }],
+  },
+  {
+    title: "structured: an id repeated on every fragment is one call",
+    recording: "structured-repeated-ids",
+    stopReason: "tool_use",
+    blocks: [{ type: "tool_use", name: "Grep", input: { pattern: "TODO", path: "src" } }],
+  },
+  {
+    title: "structured: interleaved parallel fragments",
+    recording: "structured-interleaved-parallel",
+    stopReason: "tool_use",
+    blocks: [
+      { type: "tool_use", name: "get_weather", input: { city: "Paris" } },
+      { type: "tool_use", name: "get_time", input: { zone: "CET" } },
+    ],
+  },
+  {
+    title: "structured: {…}{…} in one call's arguments becomes two calls",
+    recording: "structured-concatenated-objects",
+    stopReason: "tool_use",
+    blocks: [
+      { type: "tool_use", name: "Bash", input: { command: "curl -i http://localhost:9009" } },
+      { type: "tool_use", name: "Bash", input: { command: "curl -i http://localhost:9009/robots.txt" } },
+    ],
+  },
+  {
+    title: "structured: {…}{broken is not split; every call dropped → end_turn",
+    recording: "structured-concatenated-broken",
+    stopReason: "end_turn",
+    blocks: [],
+  },
+  {
+    title: "disable_parallel_tool_use emits only the first call",
+    recording: "structured-two-calls",
+    options: { disableParallelToolUse: true },
+    stopReason: "tool_use",
+    blocks: [{ type: "tool_use", name: "Read", input: { file_path: "/a" } }],
+  },
+  {
+    title: "Ollama: a whole call with its finish in one chunk",
+    recording: "ollama-whole-call-one-chunk",
+    stopReason: "tool_use",
+    blocks: [{ type: "tool_use", name: "get_weather", input: { city: "Tokyo" } }],
+  },
+  {
+    title: "vLLM stop_reason that is a requested stop sequence → stop_sequence with the string",
+    recording: "stop-sequence-vllm",
+    options: { stopSequences: ["###"] },
+    stopReason: "stop_sequence",
+    stopSequence: "###",
+    blocks: [{ type: "text", text: "Step one done." }],
+  },
+  {
+    title: "SGLang matched_stop that is a requested stop sequence → stop_sequence with the string",
+    recording: "stop-sequence-sglang",
+    options: { stopSequences: ["END", "STOP"] },
+    stopReason: "stop_sequence",
+    stopSequence: "END",
+  },
+  {
+    title: "a stop token id → end_turn",
+    recording: "stop-token-id",
+    options: { stopSequences: ["151645"] },
+    stopReason: "end_turn",
+    stopSequence: null,
+  },
+  {
+    title: "a matched string the request did not ask for → end_turn",
+    recording: "stop-unrequested-string",
+    options: { stopSequences: ["END"] },
+    stopReason: "end_turn",
+    stopSequence: null,
+  },
+  { title: "length → max_tokens", recording: "finish-length", stopReason: "max_tokens", outputTokens: 16 },
+  { title: "content_filter → refusal", recording: "finish-content-filter", stopReason: "refusal" },
+  { title: "no usage chunk: output_tokens 0, still a complete message", recording: "no-usage-chunk", stopReason: "end_turn", outputTokens: 0 },
+  { title: "a stream cut before any finish and [DONE] → error, never end_turn", recording: "truncated-before-finish", error: "api_error" },
+  { title: "[DONE] without any finish_reason → as stop", recording: "done-without-finish", stopReason: "end_turn" },
+  { title: "a finish_reason but no [DONE] → as that finish reason", recording: "finish-without-done", stopReason: "end_turn", outputTokens: 2 },
+  { title: "an upstream error chunk → error event, no message_stop", recording: "error-chunk-mid-stream", error: "api_error" },
+  { title: "finish `abort` → error", recording: "finish-abort", error: "api_error" },
+  {
+    title: "vLLM `reasoning` field → a thinking block",
+    recording: "structured-reasoning-vllm",
+    stopReason: "end_turn",
+    blocks: [
+      { type: "thinking", thinking: "Let me think about it." },
+      { type: "text", text: "It is 4." },
+    ],
+  },
+  {
+    title: "SGLang `reasoning_content` field → a thinking block; a token-id matched_stop → end_turn",
+    recording: "structured-reasoning-sglang",
+    stopReason: "end_turn",
+    blocks: [
+      { type: "thinking", thinking: "2+2 is 4" },
+      { type: "text", text: "4" },
+    ],
+  },
+  {
+    title: "a JSON (non-SSE) answer to a stream request is decoded too",
+    recording: {
+      events: [
+        JSON.stringify({
+          id: "chatcmpl-1",
+          object: "chat.completion",
+          model: "m",
+          choices: [
+            {
+              index: 0,
+              message: {
+                role: "assistant",
+                content: "Here.",
+                tool_calls: [{ id: "call_j", type: "function", function: { name: "Read", arguments: '{"file_path":"/x"}' } }],
+              },
+              finish_reason: "tool_calls",
+            },
+          ],
+          usage: { prompt_tokens: 9, completion_tokens: 7, total_tokens: 16 },
+        }),
+      ],
+    },
+    stopReason: "tool_use",
+    outputTokens: 7,
+    blocks: [
+      { type: "text", text: "Here." },
+      { type: "tool_use", name: "Read", input: { file_path: "/x" } },
+    ],
+  },
+  {
+    title: "a data line that is not JSON is an upstream error, not skipped",
+    recording: { events: ['data: {"choices":[{"index":0,"delta":{"content":"a"}}]}\n\n', "data: {not json\n\n", "data: [DONE]\n\n"] },
+    error: "api_error",
+  },
+];
+
+const fixtures = join(import.meta.dirname, "fixtures");
+export const eventsOf = (scenario: Scenario): string[] =>
+  typeof scenario.recording === "string"
+    ? toSseEvents(readRecording(join(fixtures, `${scenario.recording}.chunks.jsonl`)))
+    : scenario.recording.events;
+
+/** Deterministic ids, so that every chunking can be compared whole. */
+export function optionsFor(scenario: Scenario): TranscoderOptions {
+  let next = 0;
+  return {
+    thinking: false,
+    model: "claude-sonnet-4-5",
+    messageId: "msg_test",
+    inputTokens: 0,
+    signature: "sig",
+    createToolId: () => `toolu_test${next++}`,
+    ...scenario.options,
+  };
+}
+
+export function withoutIds(block: ContentBlock): Block {
+  switch (block.type) {
+    case "thinking":
+      return { type: "thinking", thinking: block.thinking };
+    case "text":
+      return { type: "text", text: block.text };
+    case "tool_use":
+      return { type: "tool_use", name: block.name, input: block.input };
+  }
+}
+

@@ -1,0 +1,121 @@
+/**
+ * The Anthropic Messages streaming wire types Sluice emits (PROTOCOL.md A3–A4), as plain
+ * TypeScript shapes. The block sequencer produces the content-block events; the pipeline adds
+ * message_start / message_delta / message_stop; the SSE encoder and the aggregator consume them.
+ */
+
+export type StopReason = "end_turn" | "max_tokens" | "stop_sequence" | "tool_use" | "pause_turn" | "refusal";
+
+export interface TextBlock {
+  readonly type: "text";
+  readonly text: string;
+}
+
+export interface ThinkingBlock {
+  readonly type: "thinking";
+  readonly thinking: string;
+  readonly signature: string;
+}
+
+export interface ToolUseBlock {
+  readonly type: "tool_use";
+  readonly id: string;
+  readonly name: string;
+  readonly input: Record<string, unknown>;
+}
+
+export type ContentBlock = TextBlock | ThinkingBlock | ToolUseBlock;
+
+export type ContentBlockDelta =
+  | { readonly type: "text_delta"; readonly text: string }
+  | { readonly type: "thinking_delta"; readonly thinking: string }
+  | { readonly type: "signature_delta"; readonly signature: string }
+  | { readonly type: "input_json_delta"; readonly partial_json: string };
+
+export interface ContentBlockStartEvent {
+  readonly type: "content_block_start";
+  readonly index: number;
+  /** At start: text `""`, thinking `""` with signature `""`, tool_use with `input: {}`. */
+  readonly content_block: ContentBlock;
+}
+
+export interface ContentBlockDeltaEvent {
+  readonly type: "content_block_delta";
+  readonly index: number;
+  readonly delta: ContentBlockDelta;
+}
+
+export interface ContentBlockStopEvent {
+  readonly type: "content_block_stop";
+  readonly index: number;
+}
+
+export type ContentBlockEvent = ContentBlockStartEvent | ContentBlockDeltaEvent | ContentBlockStopEvent;
+
+export interface Usage {
+  readonly input_tokens: number;
+  readonly output_tokens: number;
+  readonly cache_creation_input_tokens: number;
+  readonly cache_read_input_tokens: number;
+}
+
+export interface Message {
+  readonly id: string;
+  readonly type: "message";
+  readonly role: "assistant";
+  readonly model: string;
+  readonly content: ContentBlock[];
+  readonly stop_reason: StopReason | null;
+  readonly stop_sequence: string | null;
+  readonly usage: Usage;
+}
+
+export interface MessageStartEvent {
+  readonly type: "message_start";
+  readonly message: Message;
+}
+
+export interface MessageDeltaEvent {
+  readonly type: "message_delta";
+  readonly delta: { readonly stop_reason: StopReason; readonly stop_sequence: string | null };
+  readonly usage: Partial<Usage> & { readonly output_tokens: number };
+}
+
+export interface MessageStopEvent {
+  readonly type: "message_stop";
+}
+
+export interface PingEvent {
+  readonly type: "ping";
+}
+
+/** Anthropic error types (PROTOCOL.md A5). */
+export type ErrorType =
+  | "invalid_request_error"
+  | "authentication_error"
+  | "billing_error"
+  | "permission_error"
+  | "not_found_error"
+  | "request_too_large"
+  | "rate_limit_error"
+  | "api_error"
+  | "timeout_error"
+  | "overloaded_error";
+
+export interface ErrorObject {
+  readonly type: ErrorType;
+  readonly message: string;
+}
+
+export interface ErrorEvent {
+  readonly type: "error";
+  readonly error: ErrorObject;
+}
+
+export type MessageStreamEvent =
+  | MessageStartEvent
+  | ContentBlockEvent
+  | MessageDeltaEvent
+  | MessageStopEvent
+  | PingEvent
+  | ErrorEvent;
