@@ -28,6 +28,11 @@ export interface ReasoningParser extends StreamParser {
    * flushing what it holds, and continue in content.
    */
   interrupt(): void;
+  /**
+   * Tool markup was consumed here, so the next text is not contiguous with what came before:
+   * pass on what is held (a partial `</think>` can no longer complete), staying in the same state.
+   */
+  flush(): void;
 }
 
 export interface ReasoningDialect {

@@ -50,7 +50,9 @@ export function createSegmenter(options: SegmenterOptions): Segmenter {
       reasoning.push(segment.text);
       return;
     }
+    // Tool markup breaks the text in two: what the reasoning parser holds ("a <", "</th") goes first.
     if (segment.type === "tool-call-start" && reasoning.inReasoning) reasoning.interrupt();
+    else reasoning.flush();
     sink(segment);
   };
 
@@ -84,4 +86,5 @@ class ContentOnlyParser implements ReasoningParser {
   }
   end(): void {}
   interrupt(): void {}
+  flush(): void {}
 }

@@ -61,6 +61,10 @@ export class ThinkTagParser implements ReasoningParser, MarkerHandler {
     if (this.reasoning) this.closeReasoningSpan();
   }
 
+  flush(): void {
+    this.lexer.end();
+  }
+
   interrupt(): void {
     // Held bytes cannot be a marker any more: a tool call follows them.
     this.lexer.end();
