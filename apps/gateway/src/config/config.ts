@@ -1,0 +1,57 @@
+import type { PresetName, ReasoningParserName, ToolParserName } from "./presets";
+
+/** The validated config, with defaults applied (GATEWAY.md §Config). YAML keys are snake_case. */
+export interface Config {
+  readonly server: ServerConfig;
+  readonly models: readonly ModelConfig[];
+}
+
+export interface ServerConfig {
+  /** Default `127.0.0.1`. */
+  readonly host: string;
+  /** Default 8080; 0 picks a free port. */
+  readonly port: number;
+  /** `server.api_keys` plus `SLUICE_API_KEYS`; empty means no auth. */
+  readonly apiKeys: readonly string[];
+  /** Default 32 MiB; larger bodies get 413. */
+  readonly maxBodyBytes: number;
+}
+
+export type ThinkingPolicy = "request" | "on" | "off";
+
+export type ReasoningField = "reasoning" | "reasoning_content";
+
+export interface ModelConfig {
+  /** The model id clients send. */
+  readonly name: string;
+  /** Glob patterns (`*`, `?`) routed to this model; empty when none. */
+  readonly aliases: readonly string[];
+  readonly preset?: PresetName;
+  /** Overrides the preset's reasoning parser; `none` = no reasoning dialect. */
+  readonly reasoningParser?: ReasoningParserName | "none";
+  /** Overrides the preset's tool parser; `none` = no tool dialect. */
+  readonly toolParser?: ToolParserName | "none";
+  /** Default `request`: follow the client's `thinking.type`. */
+  readonly thinking: ThinkingPolicy;
+  /** Client `max_tokens` is clamped to this. */
+  readonly maxOutputTokens?: number;
+  readonly upstream: UpstreamConfig;
+}
+
+export interface UpstreamConfig {
+  /** OpenAI-compatible base URL without a trailing slash, or `demo` for the built-in demo upstream. */
+  readonly baseUrl: string;
+  /** The upstream model id; default: the model's `name`. */
+  readonly model: string;
+  readonly apiKey?: string;
+  /** Whole request. */
+  readonly timeoutMs?: number;
+  /** Silence between upstream chunks. */
+  readonly idleTimeoutMs?: number;
+  /** Where past thinking goes in assistant messages; default `reasoning` (vLLM today). */
+  readonly reasoningField: ReasoningField;
+}
+
+export const DEFAULT_HOST = "127.0.0.1";
+export const DEFAULT_PORT = 8080;
+export const DEFAULT_MAX_BODY_BYTES = 33_554_432;

@@ -1,0 +1,33 @@
+export { compileGlob } from "./compile-glob";
+export {
+  type Config,
+  DEFAULT_HOST,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_PORT,
+  type ModelConfig,
+  type ReasoningField,
+  type ServerConfig,
+  type ThinkingPolicy,
+  type UpstreamConfig,
+} from "./config";
+export { ConfigError } from "./config-error";
+export { type ConfigFile, ConfigFileSchema } from "./config-file-schema";
+export { loadConfig } from "./load-config";
+export { createModelRouter, type ModelRouter, resolveModel } from "./model-router";
+export { type Environment, parseConfig } from "./parse-config";
+export {
+  findPreset,
+  PRESET_NAMES,
+  PRESETS,
+  type Preset,
+  type PresetName,
+  REASONING_DIALECTS,
+  REASONING_PARSER_NAMES,
+  type ReasoningParserName,
+  type ThinkingKwarg,
+  TOOL_DIALECTS,
+  TOOL_PARSER_NAMES,
+  type ToolParserName,
+} from "./presets";
+export { type ModelPlan, resolveModelPlan } from "./resolve-model-plan";
+export { type ThinkingRequest, thinkingEnabled } from "./thinking-enabled";

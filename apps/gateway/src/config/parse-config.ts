@@ -1,0 +1,105 @@
+import { Either, ParseResult, Schema } from "effect";
+import { parseDocument } from "yaml";
+import { type Config, DEFAULT_HOST, DEFAULT_MAX_BODY_BYTES, DEFAULT_PORT, type ModelConfig } from "./config";
+import { ConfigError } from "./config-error";
+import { type ConfigFile, ConfigFileSchema, type ModelFile } from "./config-file-schema";
+import { expandEnv, formatEnvProblem } from "./expand-env";
+import { formatPath } from "./format-path";
+
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+const decodeConfigFile = Schema.decodeUnknownEither(ConfigFileSchema, {
+  errors: "all",
+  // A typo (`api_key` for `api_keys`, `base_ur1`) must not pass silently.
+  onExcessProperty: "error",
+});
+
+/**
+ * Parses and validates config YAML. `${VAR}` expands from `env`; `SLUICE_API_KEYS` (comma-separated)
+ * adds API keys. Throws a `ConfigError` listing every problem with its path.
+ */
+export function parseConfig(text: string, env: Environment = process.env, source = "(inline)"): Config {
+  // logLevel silent: packages never log; every YAML problem is in `document.errors`.
+  const document = parseDocument(text, { logLevel: "silent", prettyErrors: true });
+  if (document.errors.length > 0) {
+    throw new ConfigError(
+      source,
+      document.errors.map((error) => error.message.split("\n")[0] ?? error.message),
+    );
+  }
+  const expanded = expandEnv(document.toJS({ maxAliasCount: 100 }), env);
+  const problems = expanded.problems.map(formatEnvProblem);
+  // A value whose variable is unset was already reported; its schema failure would be noise.
+  const reportedPaths = new Set(expanded.problems.map((problem) => formatPath(problem.path)));
+
+  const decoded = decodeConfigFile(expanded.value);
+  if (Either.isLeft(decoded)) {
+    for (const issue of ParseResult.ArrayFormatter.formatErrorSync(decoded.left)) {
+      const path = formatPath(issue.path);
+      if (!reportedPaths.has(path)) problems.push(`${path}: ${issueMessage(issue)}`);
+    }
+  } else {
+    problems.push(...duplicateNameProblems(decoded.right));
+  }
+  if (problems.length > 0 || Either.isLeft(decoded)) throw new ConfigError(source, problems);
+  return toConfig(decoded.right, env);
+}
+
+function issueMessage(issue: ParseResult.ArrayFormatterIssue): string {
+  if (issue._tag === "Unexpected") {
+    const allowed = issue.message.replace(/^is unexpected, expected: /, "");
+    return `Unknown key (allowed: ${allowed})`;
+  }
+  if (issue._tag === "Missing") return "Required";
+  return issue.message;
+}
+
+function duplicateNameProblems(file: ConfigFile): string[] {
+  const firstIndex = new Map<string, number>();
+  const problems: string[] = [];
+  file.models.forEach((model, index) => {
+    const previous = firstIndex.get(model.name);
+    if (previous === undefined) firstIndex.set(model.name, index);
+    else
+      problems.push(`models.${index}.name: Duplicate model name "${model.name}" (also models.${previous})`);
+  });
+  return problems;
+}
+
+function toConfig(file: ConfigFile, env: Environment): Config {
+  const environmentKeys = (env.SLUICE_API_KEYS ?? "")
+    .split(",")
+    .map((key) => key.trim())
+    .filter((key) => key !== "");
+  return {
+    server: {
+      host: file.server?.host ?? DEFAULT_HOST,
+      port: file.server?.port ?? DEFAULT_PORT,
+      apiKeys: [...new Set([...(file.server?.api_keys ?? []), ...environmentKeys])],
+      maxBodyBytes: file.server?.max_body_bytes ?? DEFAULT_MAX_BODY_BYTES,
+    },
+    models: file.models.map(toModelConfig),
+  };
+}
+
+function toModelConfig(model: ModelFile): ModelConfig {
+  const { upstream } = model;
+  return {
+    name: model.name,
+    aliases: model.aliases ?? [],
+    ...(model.preset === undefined ? {} : { preset: model.preset }),
+    ...(model.reasoning_parser === undefined ? {} : { reasoningParser: model.reasoning_parser }),
+    ...(model.tool_parser === undefined ? {} : { toolParser: model.tool_parser }),
+    thinking: model.thinking ?? "request",
+    ...(model.max_output_tokens === undefined ? {} : { maxOutputTokens: model.max_output_tokens }),
+    upstream: {
+      // `http://host/v1/` and `http://host/v1` name the same base; callers append `/chat/completions`.
+      baseUrl: upstream.base_url === "demo" ? "demo" : upstream.base_url.replace(/\/+$/, ""),
+      model: upstream.model ?? model.name,
+      ...(upstream.api_key === undefined ? {} : { apiKey: upstream.api_key }),
+      ...(upstream.timeout_ms === undefined ? {} : { timeoutMs: upstream.timeout_ms }),
+      ...(upstream.idle_timeout_ms === undefined ? {} : { idleTimeoutMs: upstream.idle_timeout_ms }),
+      reasoningField: upstream.reasoning_field ?? "reasoning",
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import type { Upstream, UpstreamRequest, UpstreamResponse } from "../upstream/upstream";
+import { UpstreamAbortError } from "../upstream/upstream-abort-error";
+import { composeDemoReply } from "./compose-demo-reply";
+import { createRandom } from "./create-random";
+import { estimateTokens } from "./estimate-tokens";
+import { readDemoRequest } from "./read-demo-request";
+import { splitIntoTokens } from "./split-into-tokens";
+import { streamDemoCompletion } from "./stream-demo-completion";
+
+export interface DemoUpstreamOptions {
+  /** Pause before each chunk; default 15 ms (a brisk real model). 0 in tests. */
+  readonly tokenDelayMs?: number;
+  /** The same seed answers the same request the same way. */
+  readonly seed?: number;
+}
+
+export const DEFAULT_DEMO_TOKEN_DELAY_MS = 15;
+
+/**
+ * An in-process OpenAI-compatible "model" (no HTTP) that answers like vLLM serving Qwen3.5 WITHOUT
+ * server-side parsers: raw reasoning markup, text and `qwen_xml` tool calls inside `content`, and
+ * `finish_reason: stop` even after a tool call, so the gateway's own parsers do all the work.
+ */
+export function createDemoUpstream(options: DemoUpstreamOptions = {}): Upstream {
+  const tokenDelayMs = options.tokenDelayMs ?? DEFAULT_DEMO_TOKEN_DELAY_MS;
+  const seed = options.seed ?? 0;
+
+  return {
+    async send(request: UpstreamRequest): Promise<UpstreamResponse> {
+      if (request.signal.aborted) throw new UpstreamAbortError();
+      const parsed = readDemoRequest(request.body);
+      if (typeof parsed === "string") return badRequest(parsed);
+
+      const messages = JSON.stringify(request.body.messages);
+      const random = createRandom(seed, `${messages}\u0000${JSON.stringify(request.body.tools ?? null)}`);
+      let tokens = splitIntoTokens(composeDemoReply(parsed, random), random);
+      let finishReason: "stop" | "length" = "stop";
+      if (parsed.maxTokens !== undefined && tokens.length > parsed.maxTokens) {
+        tokens = tokens.slice(0, parsed.maxTokens);
+        finishReason = "length";
+      }
+      const hex = (): string => random.int(0, 0xffffffff).toString(16).padStart(8, "0");
+      const completion = {
+        id: `chatcmpl-${hex()}${hex()}`,
+        created: Math.floor(Date.now() / 1000),
+        model: parsed.model,
+        tokens,
+        finishReason,
+        promptTokens: parsed.includeUsage ? estimateTokens(request.body) : null,
+      };
+      return {
+        status: 200,
+        headers: new Headers({ "content-type": "text/event-stream; charset=utf-8" }),
+        body: streamDemoCompletion(completion, request.signal, tokenDelayMs),
+      };
+    },
+
+    async tokenize(body: Record<string, unknown>): Promise<number | undefined> {
+      return estimateTokens(body);
+    },
+  };
+}
+
+/** vLLM's error shape, so the gateway's upstream-error mapping is exercised by the demo too. */
+function badRequest(message: string): UpstreamResponse {
+  const payload = JSON.stringify({ error: { message, type: "BadRequestError", param: null, code: 400 } });
+  return {
+    status: 400,
+    headers: new Headers({ "content-type": "application/json" }),
+    body: (async function* () {
+      yield new TextEncoder().encode(payload);
+    })(),
+  };
+}

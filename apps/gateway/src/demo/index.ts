@@ -1,0 +1,5 @@
+export {
+  createDemoUpstream,
+  DEFAULT_DEMO_TOKEN_DELAY_MS,
+  type DemoUpstreamOptions,
+} from "./create-demo-upstream";

@@ -1,0 +1,91 @@
+import type { JsonSchema } from "@sluice/core";
+
+export interface DemoTool {
+  readonly name: string;
+  readonly description: string;
+  readonly parameters: JsonSchema;
+}
+
+export type DemoToolChoice = "auto" | "none" | "required" | { readonly name: string };
+
+/** The parts of an OpenAI chat request the demo model looks at. */
+export interface DemoRequest {
+  readonly model: string;
+  /** `chat_template_kwargs.enable_thinking` (Qwen3.5's switch). */
+  readonly thinking: boolean;
+  readonly maxTokens: number | undefined;
+  readonly includeUsage: boolean;
+  readonly tools: readonly DemoTool[];
+  readonly toolChoice: DemoToolChoice;
+  /** The text of the last user message ("" when there is none). */
+  readonly lastUserText: string;
+  /** The content of the last message when it is a tool result (role `tool`). */
+  readonly toolResult: string | undefined;
+}
+
+/** Reads the request defensively; a string is the reason it cannot be served (the demo then answers 400). */
+export function readDemoRequest(body: Record<string, unknown>): DemoRequest | string {
+  const { messages } = body;
+  if (!Array.isArray(messages) || messages.length === 0) return "messages: a non-empty array is required";
+  const maxTokens = body.max_completion_tokens ?? body.max_tokens;
+  if (maxTokens !== undefined && maxTokens !== null && (typeof maxTokens !== "number" || maxTokens < 1)) {
+    return `max_tokens must be at least 1, got ${JSON.stringify(maxTokens)}.`;
+  }
+  const last = record(messages[messages.length - 1]);
+  let lastUserText = "";
+  for (let index = messages.length - 1; index >= 0; index--) {
+    const message = record(messages[index]);
+    if (message.role === "user") {
+      lastUserText = contentText(message.content);
+      break;
+    }
+  }
+  return {
+    model: typeof body.model === "string" ? body.model : "demo",
+    thinking: record(body.chat_template_kwargs).enable_thinking === true,
+    maxTokens: typeof maxTokens === "number" ? Math.floor(maxTokens) : undefined,
+    includeUsage: record(body.stream_options).include_usage === true,
+    tools: readTools(body.tools),
+    toolChoice: readToolChoice(body.tool_choice),
+    lastUserText,
+    toolResult: last.role === "tool" ? contentText(last.content) : undefined,
+  };
+}
+
+function readTools(tools: unknown): DemoTool[] {
+  if (!Array.isArray(tools)) return [];
+  const result: DemoTool[] = [];
+  for (const tool of tools) {
+    const declared = record(record(tool).function);
+    if (typeof declared.name !== "string" || declared.name === "") continue;
+    result.push({
+      name: declared.name,
+      description: typeof declared.description === "string" ? declared.description : "",
+      parameters: record(declared.parameters),
+    });
+  }
+  return result;
+}
+
+function readToolChoice(choice: unknown): DemoToolChoice {
+  if (choice === "none" || choice === "required") return choice;
+  const name = record(record(choice).function).name;
+  return typeof name === "string" ? { name } : "auto";
+}
+
+/** Chat content is a string or a list of parts; only text parts count. */
+function contentText(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content
+    .map((part) => record(part))
+    .filter((part) => part.type === "text" && typeof part.text === "string")
+    .map((part) => part.text as string)
+    .join("\n");
+}
+
+function record(value: unknown): Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+}

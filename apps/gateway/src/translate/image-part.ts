@@ -1,0 +1,8 @@
+import type { ImageBlockParam } from "@sluice/protocol-anthropic";
+import type { ChatContentPart } from "./chat-message-types";
+
+/** An Anthropic image block → an `image_url` part; a base64 source becomes a data URL. */
+export function imagePart({ source }: ImageBlockParam): ChatContentPart {
+  const url = source.type === "base64" ? `data:${source.media_type};base64,${source.data}` : source.url;
+  return { type: "image_url", image_url: { url } };
+}

@@ -1,0 +1,51 @@
+import type { MessagesRequest } from "@sluice/protocol-anthropic";
+import type { ChatCompletionRequest } from "@sluice/protocol-openai";
+import type { ModelConfig } from "../config/config";
+import type { ModelPlan } from "../config/resolve-model-plan";
+import { translateMessages } from "./translate-messages";
+import { translateSampling } from "./translate-sampling";
+import { translateSystem } from "./translate-system";
+import { translateToolChoice } from "./translate-tool-choice";
+import { translateTools } from "./translate-tools";
+
+export interface TranslateRequestOptions {
+  /** Whether thinking is on for this request (`thinkingEnabled`). */
+  readonly thinking: boolean;
+}
+
+export interface TranslatedRequest {
+  readonly body: ChatCompletionRequest;
+  /** One line per dropped block or tool, with its path; the gateway logs them. */
+  readonly warnings: string[];
+}
+
+/** An Anthropic Messages request → the OpenAI chat request for the model's upstream (GATEWAY.md §Request translation). */
+export function translateRequest(
+  request: MessagesRequest,
+  plan: Pick<ModelPlan, "thinkingKwarg">,
+  model: Pick<ModelConfig, "maxOutputTokens" | "upstream">,
+  options: TranslateRequestOptions,
+): TranslatedRequest {
+  const warnings: string[] = [];
+  const messages = [
+    ...translateSystem(request.system, warnings),
+    ...translateMessages(request.messages, model.upstream.reasoningField, warnings),
+  ];
+  const tools = translateTools(request.tools, warnings);
+  // vLLM rejects tool_choice without tools ("When using `tool_choice`, `tools` must be set").
+  const toolChoice = tools.length === 0 ? {} : translateToolChoice(request.tool_choice);
+  const body: ChatCompletionRequest = {
+    model: model.upstream.model,
+    messages,
+    ...(tools.length === 0 ? {} : { tools }),
+    ...toolChoice,
+    ...translateSampling(request, model),
+    // Always streamed upstream, with usage in the last chunk; `stream: false` is aggregated by the gateway.
+    stream: true,
+    stream_options: { include_usage: true },
+    ...(plan.thinkingKwarg === undefined
+      ? {}
+      : { chat_template_kwargs: { [plan.thinkingKwarg]: options.thinking } }),
+  };
+  return { body, warnings };
+}

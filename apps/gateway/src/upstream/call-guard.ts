@@ -1,0 +1,84 @@
+import { toUpstreamConnectionError } from "./to-upstream-connection-error";
+import { UpstreamAbortError } from "./upstream-abort-error";
+import { UpstreamTimeoutError } from "./upstream-timeout-error";
+
+export interface CallGuardOptions {
+  /** The client connection's signal. */
+  readonly clientSignal: AbortSignal;
+  /** Whole-request budget; undefined or 0: none. */
+  readonly timeoutMs: number | undefined;
+  /** Longest silence while a read is pending; undefined or 0: none. */
+  readonly idleTimeoutMs: number | undefined;
+}
+
+/**
+ * One upstream call's abort wiring: the fetch signal fires on client abort, on the whole-request
+ * timeout, or on silence while the gateway waits for bytes; `failure` says which one it was.
+ */
+export interface CallGuard {
+  /** Pass to fetch: aborting it makes undici destroy the socket, which is how vLLM learns to free the KV cache. */
+  readonly signal: AbortSignal;
+  /** The gateway now waits for the upstream (headers or a body read): silence from here counts as idle. */
+  startIdle(): void;
+  stopIdle(): void;
+  /** The typed error for a rejected fetch or body read. */
+  failure(error: unknown): Error;
+  /** Clears timers and the client listener; call once the call is over. */
+  dispose(): void;
+}
+
+type AbortCause = "client" | "timeout" | "idle";
+
+export function createCallGuard(options: CallGuardOptions): CallGuard {
+  const controller = new AbortController();
+  let cause: AbortCause | undefined;
+  let idleTimer: NodeJS.Timeout | undefined;
+  let wholeTimer: NodeJS.Timeout | undefined;
+
+  const abort = (reason: AbortCause): void => {
+    if (cause !== undefined) return;
+    cause = reason;
+    controller.abort(reasonError(reason));
+  };
+  const reasonError = (reason: AbortCause): Error =>
+    reason === "client"
+      ? new UpstreamAbortError()
+      : new UpstreamTimeoutError(reason, reason === "idle" ? options.idleTimeoutMs! : options.timeoutMs!);
+
+  const onClientAbort = (): void => abort("client");
+  if (options.clientSignal.aborted) abort("client");
+  else options.clientSignal.addEventListener("abort", onClientAbort, { once: true });
+
+  if (options.timeoutMs !== undefined && options.timeoutMs > 0) {
+    wholeTimer = setTimeout(() => abort("timeout"), options.timeoutMs);
+    // A forgotten body must not keep the process alive; the timer still aborts it if the process lives on.
+    wholeTimer.unref();
+  }
+
+  return {
+    signal: controller.signal,
+    startIdle() {
+      const idleTimeoutMs = options.idleTimeoutMs;
+      if (idleTimeoutMs === undefined || idleTimeoutMs <= 0 || cause !== undefined) return;
+      clearTimeout(idleTimer);
+      idleTimer = setTimeout(() => abort("idle"), idleTimeoutMs);
+      idleTimer.unref();
+    },
+    stopIdle() {
+      clearTimeout(idleTimer);
+      idleTimer = undefined;
+    },
+    failure(error) {
+      if (cause !== undefined) return reasonError(cause);
+      if (error instanceof UpstreamAbortError || error instanceof UpstreamTimeoutError) return error;
+      return toUpstreamConnectionError(error);
+    },
+    dispose() {
+      clearTimeout(idleTimer);
+      clearTimeout(wholeTimer);
+      idleTimer = undefined;
+      wholeTimer = undefined;
+      options.clientSignal.removeEventListener("abort", onClientAbort);
+    },
+  };
+}

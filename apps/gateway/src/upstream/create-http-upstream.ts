@@ -1,0 +1,94 @@
+import { createCallGuard } from "./call-guard";
+import { readBodyLazily } from "./read-body-lazily";
+import { readTokenCount } from "./read-token-count";
+import { tokenizeUrl } from "./tokenize-url";
+import type { Upstream, UpstreamRequest, UpstreamResponse } from "./upstream";
+
+export interface HttpUpstreamOptions {
+  /** OpenAI-compatible base URL, e.g. `http://127.0.0.1:8000/v1`. */
+  readonly baseUrl: string;
+  readonly apiKey?: string;
+  /** Whole request, headers to last byte; 0 disables. */
+  readonly timeoutMs?: number;
+  /** Silence while the gateway waits for headers or the next body chunk; 0 disables. */
+  readonly idleTimeoutMs?: number;
+}
+
+/** GATEWAY.md's example values, used when the config leaves them out. */
+export const DEFAULT_UPSTREAM_TIMEOUT_MS = 600_000;
+export const DEFAULT_UPSTREAM_IDLE_TIMEOUT_MS = 120_000;
+
+/** Status codes that mean "this server has no /tokenize", remembered for the upstream's lifetime. */
+const TOKENIZE_ABSENT = new Set([404, 405, 501]);
+
+export function createHttpUpstream(options: HttpUpstreamOptions): Upstream {
+  const chatUrl = `${options.baseUrl.replace(/\/+$/, "")}/chat/completions`;
+  const countUrl = tokenizeUrl(options.baseUrl);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
+  const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_UPSTREAM_IDLE_TIMEOUT_MS;
+  let tokenizeAbsent = false;
+
+  const headers = (): Record<string, string> => {
+    const result: Record<string, string> = { "content-type": "application/json" };
+    if (options.apiKey !== undefined && options.apiKey !== "")
+      result.authorization = `Bearer ${options.apiKey}`;
+    return result;
+  };
+
+  return {
+    async send(request: UpstreamRequest): Promise<UpstreamResponse> {
+      const guard = createCallGuard({ clientSignal: request.signal, timeoutMs, idleTimeoutMs });
+      let response: Response;
+      guard.startIdle();
+      try {
+        if (guard.signal.aborted) throw guard.signal.reason;
+        response = await fetch(chatUrl, {
+          method: "POST",
+          headers: headers(),
+          body: JSON.stringify(request.body),
+          signal: guard.signal,
+        });
+      } catch (error) {
+        guard.dispose();
+        throw guard.failure(error);
+      } finally {
+        guard.stopIdle();
+      }
+      const reader = response.body?.getReader();
+      if (reader === undefined) {
+        guard.dispose();
+        return { status: response.status, headers: response.headers, body: emptyBody() };
+      }
+      return { status: response.status, headers: response.headers, body: readBodyLazily(reader, guard) };
+    },
+
+    async tokenize(body: Record<string, unknown>, signal: AbortSignal): Promise<number | undefined> {
+      if (tokenizeAbsent) return undefined;
+      const payload: Record<string, unknown> = { model: body.model, messages: body.messages };
+      if (body.tools !== undefined) payload.tools = body.tools;
+      const guard = createCallGuard({ clientSignal: signal, timeoutMs, idleTimeoutMs });
+      guard.startIdle();
+      try {
+        const response = await fetch(countUrl, {
+          method: "POST",
+          headers: headers(),
+          body: JSON.stringify(payload),
+          signal: guard.signal,
+        });
+        if (TOKENIZE_ABSENT.has(response.status)) tokenizeAbsent = true;
+        if (!response.ok) {
+          await response.body?.cancel();
+          return undefined;
+        }
+        return readTokenCount(await response.json());
+      } catch {
+        // Network failures and odd bodies fall back to the estimate, but are not remembered: they may pass.
+        return undefined;
+      } finally {
+        guard.dispose();
+      }
+    },
+  };
+}
+
+async function* emptyBody(): AsyncGenerator<Uint8Array, void, undefined> {}

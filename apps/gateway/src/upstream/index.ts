@@ -1,0 +1,19 @@
+export {
+  createHttpUpstream,
+  DEFAULT_UPSTREAM_IDLE_TIMEOUT_MS,
+  DEFAULT_UPSTREAM_TIMEOUT_MS,
+  type HttpUpstreamOptions,
+} from "./create-http-upstream";
+export {
+  CLIENT_CLOSED_REQUEST,
+  type MappedUpstreamError,
+  type MapUpstreamErrorOptions,
+  mapUpstreamFailure,
+  mapUpstreamHttpError,
+  upstreamErrorForStream,
+} from "./map-upstream-error";
+export { readUpstreamText } from "./read-upstream-text";
+export type { Upstream, UpstreamRequest, UpstreamResponse } from "./upstream";
+export { UpstreamAbortError } from "./upstream-abort-error";
+export { UpstreamConnectionError } from "./upstream-connection-error";
+export { UpstreamTimeoutError, type UpstreamTimeoutKind } from "./upstream-timeout-error";

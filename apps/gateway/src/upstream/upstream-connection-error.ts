@@ -1,0 +1,13 @@
+/** The upstream could not be reached or dropped the connection: refused, reset, DNS, TLS, truncated body. */
+export class UpstreamConnectionError extends Error {
+  readonly _tag = "UpstreamConnectionError";
+  readonly retryable = true;
+  /** The system or undici error code when one is known (`ECONNREFUSED`, `ENOTFOUND`, `UND_ERR_SOCKET`, …). */
+  readonly code: string | undefined;
+
+  constructor(message: string, code: string | undefined, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "UpstreamConnectionError";
+    this.code = code;
+  }
+}

@@ -1,0 +1,20 @@
+/** One chat-completions call to an OpenAI-compatible model server (or the built-in demo). */
+export interface UpstreamRequest {
+  /** The translated OpenAI chat request (stream: true). */
+  readonly body: Record<string, unknown>;
+  /** Aborted when the client disconnects. */
+  readonly signal: AbortSignal;
+}
+
+export interface UpstreamResponse {
+  readonly status: number;
+  readonly headers: Headers;
+  /** The body as it arrives; iterate once. Ends when the upstream closes; throws on network failure/idle timeout. */
+  readonly body: AsyncIterable<Uint8Array>;
+}
+
+export interface Upstream {
+  send(request: UpstreamRequest): Promise<UpstreamResponse>;
+  /** POST /tokenize when the server has it (vLLM); undefined when it does not (404/405/501/network). */
+  tokenize?(body: Record<string, unknown>, signal: AbortSignal): Promise<number | undefined>;
+}

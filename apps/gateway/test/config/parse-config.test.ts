@@ -1,0 +1,309 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: `${VAR}` is the config syntax under test.
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "../../src/config";
+
+const MINIMAL = `
+models:
+  - name: qwen3.5
+    upstream:
+      base_url: demo
+`;
+
+/** The ConfigError's problems for `text` (fails the test when it parses). */
+function problemsOf(text: string, env: Record<string, string> = {}): readonly string[] {
+  try {
+    parseConfig(text, env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+const withModel = (modelLines: string, serverLines = "") =>
+  `${serverLines}\nmodels:\n  - name: m\n${modelLines}`;
+
+describe("parseConfig: defaults", () => {
+  it("fills server defaults and model defaults", () => {
+    const config = parseConfig(MINIMAL, {});
+    expect(config.server).toEqual({ host: "127.0.0.1", port: 8080, apiKeys: [], maxBodyBytes: 33554432 });
+    expect(config.models).toEqual([
+      {
+        name: "qwen3.5",
+        aliases: [],
+        thinking: "request",
+        upstream: { baseUrl: "demo", model: "qwen3.5", reasoningField: "reasoning" },
+      },
+    ]);
+  });
+
+  it("reads every field", () => {
+    const config = parseConfig(
+      `
+server:
+  host: 0.0.0.0
+  port: 9000
+  api_keys: [k1, k2]
+  max_body_bytes: 1024
+models:
+  - name: qwen3.5
+    aliases: ["claude-*", "gpt-?"]
+    preset: qwen3.5
+    reasoning_parser: deepseek_r1
+    tool_parser: hermes
+    thinking: on
+    max_output_tokens: 8192
+    upstream:
+      base_url: http://127.0.0.1:8000/v1/
+      model: Qwen/Qwen3.5-122B-A10B
+      api_key: secret
+      timeout_ms: 600000
+      idle_timeout_ms: 120000
+      reasoning_field: reasoning_content
+`,
+      {},
+    );
+    expect(config).toEqual({
+      server: { host: "0.0.0.0", port: 9000, apiKeys: ["k1", "k2"], maxBodyBytes: 1024 },
+      models: [
+        {
+          name: "qwen3.5",
+          aliases: ["claude-*", "gpt-?"],
+          preset: "qwen3.5",
+          reasoningParser: "deepseek_r1",
+          toolParser: "hermes",
+          thinking: "on",
+          maxOutputTokens: 8192,
+          upstream: {
+            baseUrl: "http://127.0.0.1:8000/v1",
+            model: "Qwen/Qwen3.5-122B-A10B",
+            apiKey: "secret",
+            timeoutMs: 600000,
+            idleTimeoutMs: 120000,
+            reasoningField: "reasoning_content",
+          },
+        },
+      ],
+    });
+  });
+
+  it("reads thinking: off as the word, not a YAML 1.1 boolean", () => {
+    const config = parseConfig(withModel("    thinking: off\n    upstream: {base_url: demo}"), {});
+    expect(config.models[0]?.thinking).toBe("off");
+  });
+
+  it("accepts port 0 (pick a free port)", () => {
+    expect(parseConfig(`server: {port: 0}\n${MINIMAL}`, {}).server.port).toBe(0);
+  });
+});
+
+describe("parseConfig: environment", () => {
+  it("expands ${VAR} anywhere in a string value", () => {
+    const config = parseConfig(
+      withModel("    upstream:\n      base_url: http://${HOST}:8000/v1\n      api_key: ${VLLM_API_KEY}"),
+      { HOST: "gpu1", VLLM_API_KEY: "sk-1" },
+    );
+    expect(config.models[0]?.upstream).toMatchObject({ baseUrl: "http://gpu1:8000/v1", apiKey: "sk-1" });
+  });
+
+  it("reports an unset variable with its name and path, once", () => {
+    expect(
+      problemsOf(withModel("    upstream:\n      base_url: ${BASE}\n      api_key: ${VLLM_API_KEY}"), {}),
+    ).toEqual([
+      "models.0.upstream.base_url: Environment variable BASE is not set",
+      "models.0.upstream.api_key: Environment variable VLLM_API_KEY is not set",
+    ]);
+  });
+
+  it("takes an empty variable as set", () => {
+    const config = parseConfig(withModel("    upstream:\n      base_url: demo\n      api_key: ${EMPTY}"), {
+      EMPTY: "",
+    });
+    expect(config.models[0]?.upstream.apiKey).toBe("");
+  });
+
+  it("keeps $${VAR} as a literal ${VAR}", () => {
+    const config = parseConfig(withModel("    upstream:\n      base_url: demo\n      api_key: a$${B}c"), {});
+    expect(config.models[0]?.upstream.apiKey).toBe("a${B}c");
+  });
+
+  it("reports a malformed reference", () => {
+    expect(problemsOf(withModel("    upstream:\n      base_url: demo\n      api_key: ${1X}"))).toEqual([
+      "models.0.upstream.api_key: Invalid environment variable reference ${1X}",
+    ]);
+  });
+
+  it("does not read inherited properties of the environment object", () => {
+    expect(problemsOf(withModel("    upstream:\n      base_url: demo\n      api_key: ${toString}"))).toEqual([
+      "models.0.upstream.api_key: Environment variable toString is not set",
+    ]);
+  });
+
+  it("adds SLUICE_API_KEYS (comma-separated, trimmed, deduplicated) to server.api_keys", () => {
+    const config = parseConfig(`server:\n  api_keys: [k1]\n${MINIMAL}`, { SLUICE_API_KEYS: " k2, ,k1,k3 " });
+    expect(config.server.apiKeys).toEqual(["k1", "k2", "k3"]);
+    expect(parseConfig(MINIMAL, { SLUICE_API_KEYS: "only" }).server.apiKeys).toEqual(["only"]);
+  });
+});
+
+describe("parseConfig: invalid files", () => {
+  it.each([
+    ["server:\n  port: 70000", "server.port: Expected an integer between 0 and 65535"],
+    ["server:\n  port: 80.5", "server.port: Expected an integer between 0 and 65535"],
+    ["server:\n  port: eighty", "server.port: Expected an integer between 0 and 65535"],
+    ["server:\n  host: ''", "server.host: Expected a non-empty string"],
+    ["server:\n  api_keys: k1", "server.api_keys: Expected a list of non-empty strings"],
+    ["server:\n  api_keys: ['']", "server.api_keys.0: Expected a non-empty string"],
+    ["server:\n  max_body_bytes: 0", "server.max_body_bytes: Expected a positive integer"],
+    ["server: 3", "server: Expected a mapping"],
+  ])("server: %j", (serverLines, problem) => {
+    expect(problemsOf(`${serverLines}\n${MINIMAL}`)).toEqual([problem]);
+  });
+
+  it.each([
+    [
+      "    upstream: {base_url: 'localhost:8000'}",
+      "models.0.upstream.base_url: Expected an http(s) URL or the word `demo`",
+    ],
+    [
+      "    upstream: {base_url: 'ftp://host/v1'}",
+      "models.0.upstream.base_url: Expected an http(s) URL or the word `demo`",
+    ],
+    ["    upstream: {}", "models.0.upstream.base_url: Required"],
+    [
+      "    preset: qwen4\n    upstream: {base_url: demo}",
+      'models.0.preset: Expected one of "qwen3" | "qwen3-coder" | "qwen3.5" | "deepseek-r1" | "deepseek-v4.1" | "hermes"',
+    ],
+    [
+      "    reasoning_parser: qwen\n    upstream: {base_url: demo}",
+      'models.0.reasoning_parser: Expected one of "qwen3" | "deepseek_r1" | "deepseek_v41" | "none"',
+    ],
+    [
+      "    tool_parser: json\n    upstream: {base_url: demo}",
+      'models.0.tool_parser: Expected one of "qwen_xml" | "hermes" | "none"',
+    ],
+    [
+      "    thinking: true\n    upstream: {base_url: demo}",
+      'models.0.thinking: Expected one of "request" | "on" | "off"',
+    ],
+    [
+      "    max_output_tokens: -1\n    upstream: {base_url: demo}",
+      "models.0.max_output_tokens: Expected a positive integer",
+    ],
+    [
+      "    aliases: claude-*\n    upstream: {base_url: demo}",
+      "models.0.aliases: Expected a list of non-empty strings",
+    ],
+    [
+      "    upstream: {base_url: demo, timeout_ms: 0}",
+      "models.0.upstream.timeout_ms: Expected a positive integer",
+    ],
+    [
+      "    upstream: {base_url: demo, idle_timeout_ms: 1.5}",
+      "models.0.upstream.idle_timeout_ms: Expected a positive integer",
+    ],
+    [
+      "    upstream: {base_url: demo, reasoning_field: thoughts}",
+      'models.0.upstream.reasoning_field: Expected one of "reasoning" | "reasoning_content"',
+    ],
+    ["    upstream: {base_url: demo, model: ''}", "models.0.upstream.model: Expected a non-empty string"],
+    ["    upstream: {base_url: demo, api_key: 42}", "models.0.upstream.api_key: Expected a string"],
+    ["    upstream: demo", "models.0.upstream: Expected a mapping"],
+  ])("model: %j", (modelLines, problem) => {
+    expect(problemsOf(withModel(modelLines))).toEqual([problem]);
+  });
+
+  it("requires at least one model, each with a name and an upstream", () => {
+    expect(problemsOf("server: {}")).toEqual(["models: Required"]);
+    expect(problemsOf("models: []")).toEqual(["models: Expected at least one model"]);
+    expect(problemsOf("models:\n  - aliases: [x]")).toEqual([
+      "models.0.name: Required",
+      "models.0.upstream: Required",
+    ]);
+    expect(problemsOf("models:\n  name: m")).toEqual(["models: Expected a list of models"]);
+    expect(problemsOf("models:\n  - m")).toEqual(["models.0: Expected a mapping"]);
+  });
+
+  it("rejects an empty file and a non-mapping root", () => {
+    expect(problemsOf("")).toEqual(["(root): Expected a mapping"]);
+    expect(problemsOf("- a\n- b")).toEqual(["(root): Expected a mapping"]);
+  });
+
+  it("rejects unknown keys with their path, including a typo of a known key", () => {
+    const problems = problemsOf(
+      `server:\n  api_key: k1\nmodels:\n  - name: m\n    alias: [x]\n    upstream: {base_ur1: demo}\nlogging: on`,
+    );
+    expect(problems).toHaveLength(5);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^logging: Unknown key \(allowed: "server" \| "models"\)$/),
+        expect.stringMatching(/^server\.api_key: Unknown key/),
+        expect.stringMatching(/^models\.0\.alias: Unknown key/),
+        expect.stringMatching(/^models\.0\.upstream\.base_ur1: Unknown key/),
+        "models.0.upstream.base_url: Required",
+      ]),
+    );
+  });
+
+  it("rejects a __proto__ key instead of touching the prototype", () => {
+    const problems = problemsOf(`__proto__: {polluted: true}\n${MINIMAL}`);
+    expect(problems).toEqual([expect.stringMatching(/^__proto__: Unknown key/)]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it("reports every problem together, each with its path", () => {
+    const problems = problemsOf(
+      `
+server:
+  port: 99999
+  max_body_bytes: big
+models:
+  - name: a
+    thinking: maybe
+    upstream:
+      base_url: nowhere
+      api_key: \${MISSING_KEY}
+  - name: a
+    upstream: {base_url: demo}
+`,
+    );
+    expect(problems).toEqual([
+      "models.0.upstream.api_key: Environment variable MISSING_KEY is not set",
+      "server.port: Expected an integer between 0 and 65535",
+      "server.max_body_bytes: Expected a positive integer",
+      'models.0.thinking: Expected one of "request" | "on" | "off"',
+      "models.0.upstream.base_url: Expected an http(s) URL or the word `demo`",
+    ]);
+  });
+
+  it("rejects duplicate model names, naming both", () => {
+    expect(
+      problemsOf(
+        `${MINIMAL}  - name: other\n    upstream: {base_url: demo}\n  - name: qwen3.5\n    upstream: {base_url: demo}`,
+      ),
+    ).toEqual(['models.2.name: Duplicate model name "qwen3.5" (also models.0)']);
+  });
+
+  it("reports YAML syntax errors with their position", () => {
+    const problems = problemsOf("models:\n  - name: [unclosed\n");
+    expect(problems.length).toBeGreaterThan(0);
+    expect(problems[0]).toMatch(/line \d+/);
+  });
+
+  it("rejects duplicate YAML keys", () => {
+    expect(problemsOf(`server: {port: 1, port: 2}\n${MINIMAL}`)[0]).toMatch(/unique/i);
+  });
+
+  it("names the source in the error message and lists each problem", () => {
+    try {
+      parseConfig("models: []", {}, "sluice.yaml");
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError)._tag).toBe("ConfigError");
+      expect((error as Error).message).toBe(
+        "Invalid config sluice.yaml:\n  - models: Expected at least one model",
+      );
+    }
+  });
+});

@@ -1,0 +1,134 @@
+import type { JsonSchema } from "@sluice/core";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { createRandom } from "../../src/demo/create-random";
+import { demoArguments } from "../../src/demo/demo-arguments";
+import { renderQwenXmlCall } from "../../src/demo/render-qwen-xml-call";
+import { claudeCodeSchemas } from "./claude-code-tools";
+import { schemaProblems } from "./fits-schema";
+import { parseQwenXmlCalls, typedArguments } from "./qwen-xml-call";
+
+const propertyName = fc.oneof(
+  fc.stringMatching(/^[a-z][a-zA-Z_]{0,11}$/),
+  fc.constantFrom("__proto__", "constructor"),
+);
+
+const leafSchema: fc.Arbitrary<JsonSchema> = fc.oneof(
+  fc.record({
+    type: fc.constant("string"),
+    minLength: fc.option(fc.integer({ min: 0, max: 30 }), { nil: undefined }),
+  }),
+  fc.record({
+    type: fc.constant("string"),
+    format: fc.constantFrom("uri", "email", "date", "date-time", "uuid"),
+  }),
+  fc.record({
+    type: fc.constant("string"),
+    enum: fc.array(fc.string({ minLength: 1 }), { minLength: 1, maxLength: 3 }),
+  }),
+  fc
+    .tuple(fc.integer({ min: -1000, max: 1000 }), fc.integer({ min: 0, max: 50 }))
+    .map(([minimum, span]) => ({ type: "integer", minimum, maximum: minimum + span })),
+  fc.integer({ min: -50, max: 50 }).map((maximum) => ({ type: "integer", maximum })),
+  fc.integer({ min: -50, max: 50 }).map((exclusiveMinimum) => ({ type: "number", exclusiveMinimum })),
+  fc.constant({ type: "number" }),
+  fc.constant({ type: "boolean" }),
+  fc.constant({ type: ["string", "null"] }),
+  fc.constant({ anyOf: [{ type: "null" }, { type: "integer", minimum: 3 }] }),
+);
+
+const schema: fc.Arbitrary<JsonSchema> = fc.letrec<{
+  node: JsonSchema;
+  object: JsonSchema;
+  array: JsonSchema;
+}>((tie) => ({
+  node: fc.oneof(
+    // Real tool schemas are shallow; deeper ones only make the run slower.
+    { depthSize: "small", maxDepth: 5, withCrossShrink: true },
+    leafSchema,
+    tie("object"),
+    tie("array"),
+  ),
+  array: fc
+    .record({ items: tie("node"), minItems: fc.option(fc.integer({ min: 0, max: 3 }), { nil: undefined }) })
+    .map((array) => ({ type: "array", ...array })),
+  object: fc
+    .dictionary(propertyName, tie("node"), { maxKeys: 4 })
+    .chain((properties) =>
+      fc.subarray(Object.keys(properties)).map((required) => ({ type: "object", properties, required })),
+    ),
+})).object;
+
+describe("demoArguments", () => {
+  it("fits any tool schema, and survives qwen_xml rendering and typed reading", () => {
+    fc.assert(
+      fc.property(schema, fc.integer(), (toolSchema, seed) => {
+        const parameters = demoArguments(toolSchema, createRandom(seed));
+        const [call] = parseQwenXmlCalls(renderQwenXmlCall("tool", parameters));
+        expect(call).toBeDefined();
+        const args = typedArguments(call!, toolSchema);
+        expect(schemaProblems(args, toolSchema)).toEqual([]);
+        for (const name of (toolSchema.required ?? []) as string[])
+          expect(Object.hasOwn(args, name)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("gives Claude Code's tools the values a model would write", () => {
+    const argumentsOf = (name: string) =>
+      Object.fromEntries(demoArguments(claudeCodeSchemas.get(name)!.parameters, createRandom(1)));
+    expect(argumentsOf("Bash")).toMatchObject({ command: "ls -la" });
+    expect(argumentsOf("Read")).toEqual({ file_path: "/tmp/demo.txt" });
+    expect(argumentsOf("Edit")).toEqual({
+      file_path: "/tmp/demo.txt",
+      old_string: "Hello",
+      new_string: "Hello, world",
+    });
+    expect(argumentsOf("TodoWrite")).toEqual({
+      todos: [{ content: "Try the Sluice demo", status: "pending", activeForm: "Trying the Sluice demo" }],
+    });
+  });
+
+  it("leaves optional numbers and flags out (a demo Bash call with `timeout: 3` would only fail)", () => {
+    for (let seed = 0; seed < 20; seed++) {
+      const parameters = demoArguments(claudeCodeSchemas.get("Bash")!.parameters, createRandom(seed));
+      expect(parameters.has("timeout")).toBe(false);
+      expect(parameters.has("run_in_background")).toBe(false);
+    }
+  });
+
+  it("keeps wire-named properties such as __proto__ as plain own properties", () => {
+    const parameters = demoArguments(
+      {
+        type: "object",
+        properties: {
+          outer: { type: "object", properties: { __proto__: { type: "string" } }, required: ["__proto__"] },
+        },
+        required: ["outer"],
+      },
+      createRandom(0),
+    );
+    const outer = parameters.get("outer") as Record<string, unknown>;
+    expect(Object.getPrototypeOf(outer)).toBe(Object.prototype);
+    expect(Object.hasOwn(outer, "__proto__")).toBe(true);
+    expect(JSON.stringify(outer)).toBe('{"__proto__":"demo"}');
+  });
+
+  it("follows local $refs and merges allOf", () => {
+    const parameters = demoArguments(
+      {
+        type: "object",
+        definitions: { size: { type: "integer", minimum: 40, maximum: 41 } },
+        properties: {
+          size: { $ref: "#/definitions/size" },
+          both: { allOf: [{ properties: { a: { type: "boolean" } }, required: ["a"] }, { required: ["b"] }] },
+        },
+        required: ["size", "both"],
+      },
+      createRandom(0),
+    );
+    expect([40, 41]).toContain(parameters.get("size"));
+    expect(parameters.get("both")).toEqual({ a: false, b: "demo" });
+  });
+});

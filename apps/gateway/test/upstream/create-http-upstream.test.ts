@@ -1,0 +1,328 @@
+import type { ServerResponse } from "node:http";
+import { afterEach, describe, expect, it } from "vitest";
+import { createHttpUpstream } from "../../src/upstream/create-http-upstream";
+import { mapUpstreamFailure, mapUpstreamHttpError } from "../../src/upstream/map-upstream-error";
+import { readUpstreamText } from "../../src/upstream/read-upstream-text";
+import { UpstreamAbortError } from "../../src/upstream/upstream-abort-error";
+import { UpstreamConnectionError } from "../../src/upstream/upstream-connection-error";
+import { UpstreamTimeoutError } from "../../src/upstream/upstream-timeout-error";
+import { closedPortOrigin, type LocalHandler, type LocalServer, startLocalServer } from "./local-server";
+
+const decoder = new TextDecoder();
+const openServers: LocalServer[] = [];
+const openResponses: ServerResponse[] = [];
+
+afterEach(async () => {
+  for (const response of openResponses.splice(0)) response.destroy();
+  await Promise.all(openServers.splice(0).map((server) => server.close()));
+});
+
+async function serve(handler: LocalHandler): Promise<LocalServer> {
+  const server = await startLocalServer((request, response) => {
+    openResponses.push(response);
+    handler(request, response);
+  });
+  openServers.push(server);
+  return server;
+}
+
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((settle) => {
+    resolve = settle;
+  });
+  return { promise, resolve };
+}
+
+/** Headers and a first event at once, then silence until the test lets go. */
+const streamOneEventThenHang: LocalHandler = (_request, response) => {
+  response.writeHead(200, { "content-type": "text/event-stream" });
+  response.write("data: one\n\n");
+};
+
+const neverAnswer: LocalHandler = () => undefined;
+
+const chatBody = { model: "m", messages: [{ role: "user", content: "hi" }], stream: true };
+
+async function readFirst(body: AsyncIterable<Uint8Array>): Promise<{
+  first: string;
+  iterator: AsyncIterator<Uint8Array>;
+}> {
+  const iterator = body[Symbol.asyncIterator]();
+  const result = await iterator.next();
+  if (result.done === true) throw new Error("body ended before its first chunk");
+  return { first: decoder.decode(result.value), iterator };
+}
+
+describe("createHttpUpstream: request and streaming", () => {
+  it("posts the JSON body to /chat/completions and streams status, headers and body as they arrive", async () => {
+    const release = deferred();
+    const server = await serve((_request, response) => {
+      response.writeHead(200, { "content-type": "text/event-stream", "x-upstream": "vllm" });
+      response.write("data: one\n\n");
+      void release.promise.then(() => response.end("data: two\n\n"));
+    });
+    const upstream = createHttpUpstream({ baseUrl: `${server.origin}/v1/` });
+    const response = await upstream.send({ body: chatBody, signal: new AbortController().signal });
+
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-upstream")).toBe("vllm");
+    const { first, iterator } = await readFirst(response.body);
+    // The second event is only written after the first was received: the body really streams.
+    expect(first).toBe("data: one\n\n");
+    release.resolve();
+    let rest = "";
+    for (let result = await iterator.next(); result.done !== true; result = await iterator.next()) {
+      rest += decoder.decode(result.value);
+    }
+    expect(rest).toBe("data: two\n\n");
+
+    const [request] = server.requests;
+    expect(request?.method).toBe("POST");
+    expect(request?.url).toBe("/v1/chat/completions");
+    expect(request?.headers["content-type"]).toBe("application/json");
+    expect(JSON.parse(request?.body ?? "")).toEqual(chatBody);
+  });
+
+  it("sends authorization: Bearer KEY when an apiKey is configured, and no authorization otherwise", async () => {
+    const server = await serve((_request, response) => response.end("{}"));
+    const signal = new AbortController().signal;
+    for (const body of [
+      (await createHttpUpstream({ baseUrl: server.origin, apiKey: "sk-upstream" }).send({ body: {}, signal }))
+        .body,
+      (await createHttpUpstream({ baseUrl: server.origin }).send({ body: {}, signal })).body,
+    ]) {
+      await readUpstreamText(body);
+    }
+    expect(server.requests[0]?.headers.authorization).toBe("Bearer sk-upstream");
+    expect(server.requests[1]?.headers.authorization).toBeUndefined();
+  });
+
+  it("passes a non-2xx answer through, so its body can be read and mapped", async () => {
+    const server = await serve((_request, response) => {
+      response.writeHead(400, { "content-type": "application/json" });
+      response.end(
+        JSON.stringify({ error: { message: "bad temperature", type: "BadRequestError", code: 400 } }),
+      );
+    });
+    const upstream = createHttpUpstream({ baseUrl: server.origin });
+    const response = await upstream.send({ body: chatBody, signal: new AbortController().signal });
+    expect(response.status).toBe(400);
+    const text = await readUpstreamText(response.body);
+    expect(mapUpstreamHttpError(response.status, text, response.headers)).toEqual({
+      status: 400,
+      type: "invalid_request_error",
+      message: "bad temperature",
+    });
+  });
+});
+
+describe("createHttpUpstream: timeouts", () => {
+  it("rejects with UpstreamTimeoutError(timeout) when the whole request outlives timeoutMs before headers", async () => {
+    const server = await serve(neverAnswer);
+    const upstream = createHttpUpstream({ baseUrl: server.origin, timeoutMs: 50, idleTimeoutMs: 0 });
+    const failure = await upstream
+      .send({ body: chatBody, signal: new AbortController().signal })
+      .catch((e) => e);
+    expect(failure).toBeInstanceOf(UpstreamTimeoutError);
+    expect(failure).toMatchObject({ kind: "timeout", timeoutMs: 50 });
+    expect(mapUpstreamFailure(failure)).toMatchObject({ status: 504, type: "timeout_error" });
+    await server.requests[0]?.socketClosed;
+  });
+
+  it("fails the body with UpstreamTimeoutError(timeout) when the whole request outlives timeoutMs mid-stream", async () => {
+    const server = await serve(streamOneEventThenHang);
+    const upstream = createHttpUpstream({ baseUrl: server.origin, timeoutMs: 300, idleTimeoutMs: 0 });
+    const response = await upstream.send({ body: chatBody, signal: new AbortController().signal });
+    const { first, iterator } = await readFirst(response.body);
+    expect(first).toBe("data: one\n\n");
+    const failure = await iterator.next().catch((e) => e);
+    expect(failure).toMatchObject({ name: "UpstreamTimeoutError", kind: "timeout" });
+    await server.requests[0]?.socketClosed;
+  });
+
+  it("fails the body with UpstreamTimeoutError(idle) when the upstream goes silent between chunks", async () => {
+    const server = await serve(streamOneEventThenHang);
+    const upstream = createHttpUpstream({ baseUrl: server.origin, timeoutMs: 0, idleTimeoutMs: 50 });
+    const response = await upstream.send({ body: chatBody, signal: new AbortController().signal });
+    const { iterator } = await readFirst(response.body);
+    const failure = await iterator.next().catch((e) => e);
+    expect(failure).toBeInstanceOf(UpstreamTimeoutError);
+    expect(failure).toMatchObject({ kind: "idle", timeoutMs: 50 });
+    await server.requests[0]?.socketClosed;
+  });
+
+  it("does not count a slow consumer as upstream silence", async () => {
+    const server = await serve((_request, response) => {
+      response.writeHead(200, { "content-type": "text/event-stream" });
+      response.write("data: one\n\n");
+      response.end("data: two\n\n");
+    });
+    const upstream = createHttpUpstream({ baseUrl: server.origin, timeoutMs: 0, idleTimeoutMs: 30 });
+    const response = await upstream.send({ body: chatBody, signal: new AbortController().signal });
+    let text = "";
+    for await (const chunk of response.body) {
+      text += decoder.decode(chunk);
+      // The gateway is busy (a slow client): the idle clock only runs while it waits for the upstream.
+      await new Promise((resolve) => setTimeout(resolve, 120));
+    }
+    expect(text).toBe("data: one\n\ndata: two\n\n");
+  });
+
+  it("counts silence before the response headers as idle too", async () => {
+    const server = await serve(neverAnswer);
+    const upstream = createHttpUpstream({ baseUrl: server.origin, timeoutMs: 0, idleTimeoutMs: 50 });
+    const failure = await upstream
+      .send({ body: chatBody, signal: new AbortController().signal })
+      .catch((e) => e);
+    expect(failure).toMatchObject({ name: "UpstreamTimeoutError", kind: "idle" });
+  });
+});
+
+describe("createHttpUpstream: connection failures", () => {
+  it("rejects with UpstreamConnectionError(ECONNREFUSED) on a closed port", async () => {
+    const upstream = createHttpUpstream({ baseUrl: `${await closedPortOrigin()}/v1` });
+    const failure = await upstream
+      .send({ body: chatBody, signal: new AbortController().signal })
+      .catch((e) => e);
+    expect(failure).toBeInstanceOf(UpstreamConnectionError);
+    expect(failure.code).toBe("ECONNREFUSED");
+    expect(mapUpstreamFailure(failure)).toMatchObject({ status: 502, type: "api_error" });
+  });
+
+  it("fails the body with UpstreamConnectionError when the upstream drops the socket mid-stream", async () => {
+    const server = await serve((request, response) => {
+      streamOneEventThenHang(request, response);
+      setImmediate(() => response.socket?.destroy());
+    });
+    const upstream = createHttpUpstream({ baseUrl: server.origin });
+    const response = await upstream.send({ body: chatBody, signal: new AbortController().signal });
+    const chunks: string[] = [];
+    const failure = await (async () => {
+      for await (const chunk of response.body) chunks.push(decoder.decode(chunk));
+    })().catch((e) => e);
+    expect(failure).toBeInstanceOf(UpstreamConnectionError);
+    expect(chunks.join("")).toBe("data: one\n\n");
+  });
+});
+
+describe("createHttpUpstream: the client goes away", () => {
+  it("closes the upstream socket at once when the client aborts mid-stream", async () => {
+    const server = await serve(streamOneEventThenHang);
+    const client = new AbortController();
+    const upstream = createHttpUpstream({ baseUrl: server.origin });
+    const response = await upstream.send({ body: chatBody, signal: client.signal });
+    const { iterator } = await readFirst(response.body);
+
+    client.abort();
+    // The model server frees its KV cache when it sees the socket close; this is what it sees.
+    await server.requests[0]?.socketClosed;
+    await expect(iterator.next()).rejects.toBeInstanceOf(UpstreamAbortError);
+  });
+
+  it("closes the upstream socket when the client aborts before the response headers", async () => {
+    const server = await serve(neverAnswer);
+    const client = new AbortController();
+    const upstream = createHttpUpstream({ baseUrl: server.origin });
+    const sent = upstream.send({ body: chatBody, signal: client.signal });
+    while (server.requests.length === 0) await new Promise((resolve) => setImmediate(resolve));
+
+    client.abort();
+    await expect(sent).rejects.toBeInstanceOf(UpstreamAbortError);
+    await server.requests[0]?.socketClosed;
+  });
+
+  it("does not connect at all when the client has already gone", async () => {
+    const server = await serve(neverAnswer);
+    const client = new AbortController();
+    client.abort();
+    const upstream = createHttpUpstream({ baseUrl: server.origin });
+    await expect(upstream.send({ body: chatBody, signal: client.signal })).rejects.toBeInstanceOf(
+      UpstreamAbortError,
+    );
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("closes the upstream socket when the consumer stops iterating (break)", async () => {
+    const server = await serve(streamOneEventThenHang);
+    const upstream = createHttpUpstream({ baseUrl: server.origin });
+    const response = await upstream.send({ body: chatBody, signal: new AbortController().signal });
+    for await (const chunk of response.body) {
+      expect(decoder.decode(chunk)).toBe("data: one\n\n");
+      break;
+    }
+    await server.requests[0]?.socketClosed;
+  });
+
+  it("closes the upstream socket when the consumer gives the body up before reading it", async () => {
+    const server = await serve(streamOneEventThenHang);
+    const upstream = createHttpUpstream({ baseUrl: server.origin });
+    const response = await upstream.send({ body: chatBody, signal: new AbortController().signal });
+    await response.body[Symbol.asyncIterator]().return?.();
+    await server.requests[0]?.socketClosed;
+  });
+});
+
+describe("createHttpUpstream: tokenize", () => {
+  const countBody = {
+    model: "qwen",
+    messages: [{ role: "user", content: "count me" }],
+    tools: [{ type: "function", function: { name: "Bash", parameters: { type: "object" } } }],
+    max_tokens: 100,
+    stream: true,
+  };
+
+  it("posts {model, messages, tools} to /tokenize at the server root (not under /v1) and reads count", async () => {
+    const server = await serve((_request, response) => {
+      response.end(JSON.stringify({ count: 42, max_model_len: 32768, tokens: [1, 2] }));
+    });
+    const upstream = createHttpUpstream({ baseUrl: `${server.origin}/v1`, apiKey: "sk-upstream" });
+    expect(await upstream.tokenize?.(countBody, new AbortController().signal)).toBe(42);
+    const [request] = server.requests;
+    expect(request?.url).toBe("/tokenize");
+    expect(request?.headers.authorization).toBe("Bearer sk-upstream");
+    expect(JSON.parse(request?.body ?? "")).toEqual({
+      model: countBody.model,
+      messages: countBody.messages,
+      tools: countBody.tools,
+    });
+  });
+
+  it("counts the tokens array when the server gives no count", async () => {
+    const server = await serve((_request, response) => response.end(JSON.stringify({ tokens: [5, 6, 7] })));
+    const upstream = createHttpUpstream({ baseUrl: `${server.origin}/v1` });
+    const { tools: _tools, ...withoutTools } = countBody;
+    expect(await upstream.tokenize?.(withoutTools, new AbortController().signal)).toBe(3);
+    expect(JSON.parse(server.requests[0]?.body ?? "")).not.toHaveProperty("tools");
+  });
+
+  it.each([404, 405, 501])(
+    "answers undefined for HTTP %i and asks such a server only once",
+    async (status) => {
+      const server = await serve((_request, response) => {
+        response.writeHead(status);
+        response.end("{}");
+      });
+      const upstream = createHttpUpstream({ baseUrl: `${server.origin}/v1` });
+      expect(await upstream.tokenize?.(countBody, new AbortController().signal)).toBeUndefined();
+      expect(await upstream.tokenize?.(countBody, new AbortController().signal)).toBeUndefined();
+      expect(server.requests).toHaveLength(1);
+    },
+  );
+
+  it("answers undefined for other failures but asks again next time", async () => {
+    const server = await serve((_request, response) => {
+      response.writeHead(500);
+      response.end("boom");
+    });
+    const upstream = createHttpUpstream({ baseUrl: server.origin });
+    expect(await upstream.tokenize?.(countBody, new AbortController().signal)).toBeUndefined();
+    expect(await upstream.tokenize?.(countBody, new AbortController().signal)).toBeUndefined();
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it("answers undefined when the server cannot be reached", async () => {
+    const upstream = createHttpUpstream({ baseUrl: `${await closedPortOrigin()}/v1` });
+    expect(await upstream.tokenize?.(countBody, new AbortController().signal)).toBeUndefined();
+  });
+});

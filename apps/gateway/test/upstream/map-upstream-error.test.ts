@@ -1,0 +1,346 @@
+import { describe, expect, it } from "vitest";
+import {
+  CLIENT_CLOSED_REQUEST,
+  type MappedUpstreamError,
+  mapUpstreamFailure,
+  mapUpstreamHttpError,
+  upstreamErrorForStream,
+} from "../../src/upstream/map-upstream-error";
+import { UpstreamAbortError } from "../../src/upstream/upstream-abort-error";
+import { UpstreamConnectionError } from "../../src/upstream/upstream-connection-error";
+import { UpstreamTimeoutError } from "../../src/upstream/upstream-timeout-error";
+
+const openAiError = (message: string, code = 400) =>
+  JSON.stringify({ error: { message, type: "BadRequestError", param: null, code } });
+
+interface HttpRow {
+  readonly name: string;
+  readonly status: number;
+  readonly body: string;
+  readonly headers?: Record<string, string>;
+  readonly expected: MappedUpstreamError;
+}
+
+const httpRows: HttpRow[] = [
+  {
+    name: "400 → 400 invalid_request_error with the upstream error.message",
+    status: 400,
+    body: openAiError("temperature must be non-negative"),
+    expected: { status: 400, type: "invalid_request_error", message: "temperature must be non-negative" },
+  },
+  {
+    name: "400 context overflow, vLLM < 0.10 wording → Anthropic's numbers",
+    status: 400,
+    body: openAiError(
+      "This model's maximum context length is 32768 tokens. However, you requested 40000 tokens (39000 in the messages, 1000 in the completion). Please reduce the length of the messages or completion.",
+    ),
+    expected: {
+      status: 400,
+      type: "invalid_request_error",
+      message: "prompt is too long: 40000 tokens > 32768 maximum",
+    },
+  },
+  {
+    name: "400 context overflow, vLLM >= 0.10 max_tokens wording → prompt plus max_tokens",
+    status: 400,
+    body: openAiError(
+      "'max_tokens' or 'max_completion_tokens' is too large: 8000. This model's maximum context length is 4096 tokens and your request has 2778 input tokens (8000 > 4096 - 2778). None",
+    ),
+    expected: {
+      status: 400,
+      type: "invalid_request_error",
+      message: "prompt is too long: 10778 tokens > 4096 maximum",
+    },
+  },
+  {
+    name: "400 context overflow, vLLM >= 0.10 prompt-only wording",
+    status: 400,
+    body: openAiError(
+      "This model's maximum context length is 1536 tokens. However, your request has 4176 input tokens. Please reduce the length of the input messages.",
+    ),
+    expected: {
+      status: 400,
+      type: "invalid_request_error",
+      message: "prompt is too long: 4176 tokens > 1536 maximum",
+    },
+  },
+  {
+    name: "400 context overflow, vLLM v1 engine wording (…is longer than the maximum model length)",
+    status: 400,
+    body: openAiError(
+      "The decoder prompt (length 40000) is longer than the maximum model length of 32768. Make sure that `max_model_len` is no smaller than the number of text tokens.",
+    ),
+    expected: {
+      status: 400,
+      type: "invalid_request_error",
+      message: "prompt is too long: 40000 tokens > 32768 maximum",
+    },
+  },
+  {
+    name: "400 context overflow, vLLM 'Input prompt … is too long' wording",
+    status: 400,
+    body: openAiError("Input prompt (40000 tokens) is too long and exceeds limit of 32768"),
+    expected: {
+      status: 400,
+      type: "invalid_request_error",
+      message: "prompt is too long: 40000 tokens > 32768 maximum",
+    },
+  },
+  {
+    name: "400 context overflow, SGLang 'exceeds the maximum allowed length' wording",
+    status: 400,
+    body: JSON.stringify({
+      object: "error",
+      message:
+        "Input length (40000 tokens) exceeds the maximum allowed length (32768 tokens). Use a shorter input or enable --allow-auto-truncate.",
+      type: "BadRequestError",
+      code: 400,
+    }),
+    expected: {
+      status: 400,
+      type: "invalid_request_error",
+      message: "prompt is too long: 40000 tokens > 32768 maximum",
+    },
+  },
+  {
+    name: "400 context overflow, SGLang 'requested a total of' wording",
+    status: 400,
+    body: openAiError(
+      "Requested token count exceeds the model's maximum context length of 32768 tokens. You requested a total of 40000 tokens: 39000 tokens from the input messages and 1000 tokens for the completion.",
+    ),
+    expected: {
+      status: 400,
+      type: "invalid_request_error",
+      message: "prompt is too long: 40000 tokens > 32768 maximum",
+    },
+  },
+  {
+    name: "400 context overflow, llama.cpp 'exceeds the available context size' with n_prompt_tokens/n_ctx",
+    status: 400,
+    body: JSON.stringify({
+      error: {
+        code: 400,
+        message: "the request exceeds the available context size, try increasing it",
+        type: "exceed_context_size_error",
+        n_prompt_tokens: 40000,
+        n_ctx: 32768,
+      },
+    }),
+    expected: {
+      status: 400,
+      type: "invalid_request_error",
+      message: "prompt is too long: 40000 tokens > 32768 maximum",
+    },
+  },
+  {
+    name: "400 context overflow without readable numbers → generic wording keeping the upstream text",
+    status: 400,
+    body: openAiError("the request exceeds the available context size, try increasing it"),
+    expected: {
+      status: 400,
+      type: "invalid_request_error",
+      message: "prompt is too long: the request exceeds the available context size, try increasing it",
+    },
+  },
+  {
+    name: "400 'context length' without numbers → generic wording",
+    status: 400,
+    body: "Prompt exceeds the context length",
+    expected: {
+      status: 400,
+      type: "invalid_request_error",
+      message: "prompt is too long: Prompt exceeds the context length",
+    },
+  },
+  {
+    name: "401 → 502 api_error, the echoed key and any Bearer token scrubbed",
+    status: 401,
+    body: JSON.stringify({ error: "Unauthorized: key sk-secret-123 (header Bearer sk-other) is invalid" }),
+    expected: {
+      status: 502,
+      type: "api_error",
+      message:
+        "the upstream rejected the gateway's credentials (HTTP 401): Unauthorized: key [redacted] (header Bearer [redacted]) is invalid",
+    },
+  },
+  {
+    name: "403 → 502 api_error",
+    status: 403,
+    body: "",
+    expected: {
+      status: 502,
+      type: "api_error",
+      message: "the upstream rejected the gateway's credentials (HTTP 403)",
+    },
+  },
+  {
+    name: "429 with retry-after → 429 rate_limit_error passing retry-after through",
+    status: 429,
+    body: openAiError("Too many requests", 429),
+    headers: { "retry-after": "7" },
+    expected: {
+      status: 429,
+      type: "rate_limit_error",
+      message: "upstream rate limit (HTTP 429): Too many requests",
+      retryAfter: "7",
+    },
+  },
+  {
+    name: "429 without retry-after → no retryAfter",
+    status: 429,
+    body: "",
+    expected: { status: 429, type: "rate_limit_error", message: "upstream rate limit (HTTP 429)" },
+  },
+  {
+    name: "503 → 529 overloaded_error",
+    status: 503,
+    body: JSON.stringify({ detail: "Service Unavailable" }),
+    expected: {
+      status: 529,
+      type: "overloaded_error",
+      message: "upstream overloaded (HTTP 503): Service Unavailable",
+    },
+  },
+  {
+    name: "500 → 502 api_error with the flat older-vLLM message",
+    status: 500,
+    body: JSON.stringify({
+      object: "error",
+      message: "EngineCore died",
+      type: "InternalServerError",
+      code: 500,
+    }),
+    expected: { status: 502, type: "api_error", message: "upstream error (HTTP 500): EngineCore died" },
+  },
+  {
+    name: "502 from a proxy with a text body → 502 api_error",
+    status: 502,
+    body: "Bad Gateway",
+    expected: { status: 502, type: "api_error", message: "upstream error (HTTP 502): Bad Gateway" },
+  },
+  {
+    name: "504 → 502 api_error",
+    status: 504,
+    body: "",
+    expected: { status: 502, type: "api_error", message: "upstream error (HTTP 504)" },
+  },
+  {
+    name: "404 (other 4xx) → 400 invalid_request_error with the upstream message",
+    status: 404,
+    body: openAiError("The model `qwen` does not exist.", 404),
+    expected: { status: 400, type: "invalid_request_error", message: "The model `qwen` does not exist." },
+  },
+  {
+    name: "422 (other 4xx) with a text body → 400 invalid_request_error with the text",
+    status: 422,
+    body: "messages: field required",
+    expected: { status: 400, type: "invalid_request_error", message: "messages: field required" },
+  },
+  {
+    name: "413 (other 4xx) without a body → 400 invalid_request_error naming the status",
+    status: 413,
+    body: "",
+    expected: {
+      status: 400,
+      type: "invalid_request_error",
+      message: "the upstream rejected the request (HTTP 413)",
+    },
+  },
+];
+
+describe("mapUpstreamHttpError (GATEWAY.md §Errors)", () => {
+  it.each(httpRows)("$name", ({ status, body, headers, expected }) => {
+    expect(mapUpstreamHttpError(status, body, new Headers(headers), { apiKey: "sk-secret-123" })).toEqual(
+      expected,
+    );
+  });
+
+  it("never echoes the configured key, whatever the status", () => {
+    for (const status of [400, 401, 403, 404, 429, 500, 503]) {
+      const { message } = mapUpstreamHttpError(status, `bad key sk-secret-123`, new Headers(), {
+        apiKey: "sk-secret-123",
+      });
+      expect(message).not.toContain("sk-secret-123");
+    }
+  });
+
+  it("does not take unrelated 'too long' complaints for a context overflow", () => {
+    expect(mapUpstreamHttpError(400, openAiError("tool name is too long"), new Headers()).message).toBe(
+      "tool name is too long",
+    );
+  });
+
+  it("caps a huge upstream text", () => {
+    const { message } = mapUpstreamHttpError(500, "x".repeat(100_000), new Headers());
+    expect(message.length).toBeLessThan(2100);
+  });
+});
+
+interface FailureRow {
+  readonly name: string;
+  readonly error: unknown;
+  readonly expected: MappedUpstreamError;
+}
+
+const failureRows: FailureRow[] = [
+  {
+    name: "connection refused → 502 api_error",
+    error: new UpstreamConnectionError(
+      "upstream connection failed (ECONNREFUSED): connect refused",
+      "ECONNREFUSED",
+    ),
+    expected: {
+      status: 502,
+      type: "api_error",
+      message: "upstream connection failed (ECONNREFUSED): connect refused",
+    },
+  },
+  {
+    name: "timeout before the first byte → 504 timeout_error",
+    error: new UpstreamTimeoutError("timeout", 600000),
+    expected: {
+      status: 504,
+      type: "timeout_error",
+      message: "upstream did not finish within 600000 ms (timeout_ms)",
+    },
+  },
+  {
+    name: "idle timeout before the first byte → 504 timeout_error",
+    error: new UpstreamTimeoutError("idle", 120000),
+    expected: {
+      status: 504,
+      type: "timeout_error",
+      message: "upstream sent nothing for 120000 ms (idle_timeout_ms)",
+    },
+  },
+  {
+    name: "client abort → 499 (log only: nobody is left to answer)",
+    error: new UpstreamAbortError(),
+    expected: {
+      status: CLIENT_CLOSED_REQUEST,
+      type: "api_error",
+      message: "the client closed the request, so the upstream request was aborted",
+    },
+  },
+  {
+    name: "anything else → 502 api_error, Bearer tokens scrubbed",
+    error: new Error("proxy said: Authorization: Bearer sk-leak rejected"),
+    expected: {
+      status: 502,
+      type: "api_error",
+      message: "upstream request failed: proxy said: Authorization: Bearer [redacted] rejected",
+    },
+  },
+];
+
+describe("mapUpstreamFailure", () => {
+  it.each(failureRows)("$name", ({ error, expected }) => {
+    expect(mapUpstreamFailure(error)).toEqual(expected);
+  });
+});
+
+describe("upstreamErrorForStream", () => {
+  it.each(failureRows)("$name: the same type and message, for an SSE error event", ({ error, expected }) => {
+    expect(upstreamErrorForStream(error)).toEqual({ type: expected.type, message: expected.message });
+  });
+});

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { toUpstreamConnectionError } from "../../src/upstream/to-upstream-connection-error";
+import { UpstreamConnectionError } from "../../src/upstream/upstream-connection-error";
+
+const coded = (message: string, code: string) => Object.assign(new Error(message), { code });
+
+describe("toUpstreamConnectionError", () => {
+  it("reads the code undici hides in `cause` (DNS failure)", () => {
+    const error = toUpstreamConnectionError(
+      new TypeError("fetch failed", { cause: coded("getaddrinfo ENOTFOUND gpu-box", "ENOTFOUND") }),
+    );
+    expect(error).toBeInstanceOf(UpstreamConnectionError);
+    expect(error.code).toBe("ENOTFOUND");
+    expect(error.message).toBe("upstream connection failed (ENOTFOUND): getaddrinfo ENOTFOUND gpu-box");
+  });
+
+  it("reads the code of a refused dual-stack connect (AggregateError)", () => {
+    const refused = new AggregateError([coded("connect ECONNREFUSED ::1:8000", "ECONNREFUSED")], "");
+    expect(toUpstreamConnectionError(new TypeError("fetch failed", { cause: refused })).code).toBe(
+      "ECONNREFUSED",
+    );
+  });
+
+  it("reads a reset mid-body (undici's `terminated` with a socket error)", () => {
+    const error = toUpstreamConnectionError(
+      new TypeError("terminated", { cause: coded("other side closed", "UND_ERR_SOCKET") }),
+    );
+    expect(error).toMatchObject({
+      code: "UND_ERR_SOCKET",
+      message: "upstream connection failed (UND_ERR_SOCKET): other side closed",
+    });
+  });
+
+  it("keeps the message when there is no code, and survives a cyclic cause chain", () => {
+    const cyclic = new Error("odd failure");
+    (cyclic as { cause?: unknown }).cause = cyclic;
+    const error = toUpstreamConnectionError(cyclic);
+    expect(error.code).toBeUndefined();
+    expect(error.message).toBe("upstream connection failed: odd failure");
+  });
+
+  it("returns an UpstreamConnectionError unchanged", () => {
+    const original = new UpstreamConnectionError("x", "ECONNRESET");
+    expect(toUpstreamConnectionError(original)).toBe(original);
+  });
+});
