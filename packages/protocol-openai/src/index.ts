@@ -1,1 +1,30 @@
-export {};
+export { ChatCompletion, ChatCompletionChoice, ChatCompletionMessage } from "./chat-completion";
+export {
+  ChatChunkChoice,
+  ChatChunkDelta,
+  ChatCompletionChunk,
+  ChatToolCall,
+  ChatUsage,
+  MatchedStop,
+} from "./chat-completion-chunk";
+export {
+  ChatAssistantMessage,
+  ChatCompletionRequest,
+  ChatFunctionTool,
+  ChatMessage,
+  ChatRequestToolCall,
+  ChatSystemMessage,
+  ChatToolChoice,
+  ChatToolMessage,
+  ChatUserMessage,
+} from "./chat-completion-request";
+export { createToolCallMerger, type ToolCallMerger } from "./create-tool-call-merger";
+export {
+  createUpstreamDecoder,
+  type UpstreamDecoder,
+  type UpstreamDecoderOptions,
+} from "./create-upstream-decoder";
+export { decodeChunkWithSchema } from "./decode-chunk-with-schema";
+export { INVALID_UPSTREAM_CHUNK } from "./invalid-upstream-chunk";
+export { narrowChunk } from "./narrow-chunk";
+export type { ToolCallFragment, UpstreamDelta, UpstreamError, UpstreamUsage } from "./upstream-delta";

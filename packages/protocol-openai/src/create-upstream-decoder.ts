@@ -1,0 +1,176 @@
+import { createParser, type ParseError } from "eventsource-parser";
+import { decodeJsonBody } from "./decode-json-body";
+import { INVALID_UPSTREAM_CHUNK, notJsonError } from "./invalid-upstream-chunk";
+import { isJsonRecord } from "./is-json-record";
+import { narrowChunk } from "./narrow-chunk";
+import type { UpstreamDelta, UpstreamError } from "./upstream-delta";
+import { upstreamErrorFrom } from "./upstream-error-from";
+
+export interface UpstreamDecoder {
+  /** The next piece of the body: any split, including inside a multi-byte UTF-8 char or a line. */
+  push(bytes: Uint8Array | string): void;
+  /** The body ended: flushes (a final event without a blank line counts). Later calls do nothing. */
+  end(): void;
+}
+
+export interface UpstreamDecoderOptions {
+  /**
+   * The most characters held for one SSE event (or a whole JSON answer); past it the decoder reports
+   * an error and ignores the rest of the body. Default 16 Mi: a server that buffers a tool call
+   * sends it in one line (PROTOCOL B3), so the cap is generous, but it is a cap.
+   */
+  readonly maxBufferLength?: number;
+}
+
+const DONE = "[DONE]";
+const OPEN_BRACE = 123;
+const BODY_SAMPLE_LENGTH = 200;
+const DEFAULT_MAX_BUFFER_LENGTH = 16 * 1024 * 1024;
+
+/**
+ * Decodes an upstream `/v1/chat/completions` body into deltas, synchronously (DESIGN §1 decode).
+ * SSE is parsed by eventsource-parser, bytes by a streaming TextDecoder; each data line is parsed
+ * once and narrowed by `narrowChunk`. A body whose first non-whitespace character is `{` is a JSON
+ * answer (a server that ignored `stream: true`, or an error body), decoded whole at `end()`.
+ */
+export function createUpstreamDecoder(
+  onDelta: (delta: UpstreamDelta) => void,
+  options: UpstreamDecoderOptions = {},
+): UpstreamDecoder {
+  const maxBufferLength = options.maxBufferLength ?? DEFAULT_MAX_BUFFER_LENGTH;
+  const textDecoder = new TextDecoder("utf-8");
+  let mode: "undecided" | "sse" | "json" | "overflowed" = "undecided";
+  const jsonPieces: string[] = [];
+  let jsonLength = 0;
+  let bodySample = "";
+  let sawSse = false;
+  let ended = false;
+
+  const emit = (deltas: readonly UpstreamDelta[]): void => {
+    for (const delta of deltas) onDelta(delta);
+  };
+
+  const onData = (data: string, eventName: string | undefined): void => {
+    if (data === DONE) {
+      onDelta({ done: true });
+      return;
+    }
+    // `event: error` (some proxies): whatever its data says is an error, JSON or not.
+    if (eventName === "error") {
+      onDelta({ error: errorFromPayload(data) });
+      return;
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(data);
+    } catch {
+      const trimmed = data.trim();
+      if (trimmed === DONE) onDelta({ done: true });
+      // A `data:` line with nothing in it carries no model text: a keep-alive, not a broken chunk.
+      else if (trimmed.length > 0) onDelta({ error: notJsonError(data) });
+      return;
+    }
+    emit(narrowChunk(json));
+  };
+
+  const parser = createParser({
+    onEvent: (event) => {
+      sawSse = true;
+      onData(event.data, event.event);
+    },
+    onComment: () => {
+      sawSse = true;
+    },
+    onRetry: () => {
+      sawSse = true;
+    },
+    maxBufferSize: maxBufferLength,
+    onError: (error: ParseError) => {
+      if (error.type === "max-buffer-size-exceeded") {
+        overflow();
+        return;
+      }
+      // llama.cpp builds with server_sent_event(sink, "error", …) send `error: {"code":500,…}`.
+      if (error.type === "unknown-field" && error.field === "error") {
+        sawSse = true;
+        onDelta({ error: errorFromPayload(error.value ?? "") });
+      }
+    },
+  });
+
+  const overflow = (): void => {
+    mode = "overflowed";
+    jsonPieces.length = 0;
+    onDelta({
+      error: {
+        message: `upstream sent an event longer than ${maxBufferLength} characters; the rest of the body is ignored`,
+        type: INVALID_UPSTREAM_CHUNK,
+      },
+    });
+  };
+
+  const feed = (text: string): void => {
+    if (text.length === 0 || mode === "overflowed") return;
+    if (mode === "undecided") {
+      // Leading whitespace (and a BOM) means nothing to either format; the first real character decides.
+      let start = 0;
+      while (start < text.length && isLeadingWhitespace(text.charCodeAt(start))) start++;
+      if (start === text.length) return;
+      text = text.slice(start);
+      mode = text.charCodeAt(0) === OPEN_BRACE ? "json" : "sse";
+    }
+    if (mode === "json") {
+      jsonPieces.push(text);
+      jsonLength += text.length;
+      if (jsonLength > maxBufferLength) overflow();
+      return;
+    }
+    if (bodySample.length < BODY_SAMPLE_LENGTH)
+      bodySample += text.slice(0, BODY_SAMPLE_LENGTH - bodySample.length);
+    parser.feed(text);
+  };
+
+  return {
+    push(bytes: Uint8Array | string): void {
+      if (ended) return;
+      feed(typeof bytes === "string" ? bytes : textDecoder.decode(bytes, { stream: true }));
+    },
+    end(): void {
+      if (ended) return;
+      ended = true;
+      feed(textDecoder.decode());
+      if (mode === "json") {
+        emit(decodeJsonBody(jsonPieces.join("")));
+        jsonPieces.length = 0;
+        return;
+      }
+      if (mode === "undecided" || mode === "overflowed") return;
+      // Ends the last line and then the last event: a body cut before its blank line still counts.
+      parser.feed("\n\n");
+      if (!sawSse)
+        onDelta({
+          error: {
+            message: `upstream sent a body that is neither SSE nor JSON: ${bodySample}`,
+            type: INVALID_UPSTREAM_CHUNK,
+          },
+        });
+    },
+  };
+}
+
+/** The payload of an `error:` field or an `event: error`: `{"error":{…}}`, a bare error object, or text. */
+function errorFromPayload(data: string): UpstreamError {
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    return { message: data.length > 0 ? data : "upstream sent an error event" };
+  }
+  if (isJsonRecord(json) && json.error !== undefined && json.error !== null)
+    return upstreamErrorFrom(json.error);
+  return upstreamErrorFrom(json);
+}
+
+function isLeadingWhitespace(code: number): boolean {
+  return code === 32 || code === 10 || code === 13 || code === 9 || code === 0xfeff;
+}
