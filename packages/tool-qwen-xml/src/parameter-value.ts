@@ -1,0 +1,67 @@
+/** Where a value writer sends what it produces; the parser stamps the call index on deltas. */
+export interface ValueOutput {
+  delta(argumentsJson: string): void;
+  markup(text: string): void;
+  warning(code: string, message: string, raw: string): void;
+}
+
+const LINE_FEED = 10;
+const GREATER_THAN = 62;
+
+/**
+ * One parameter value's raw text, fed in order, with DESIGN §4's newline rule applied: exactly one
+ * leading and one trailing `\n` are markup, every other character is the value. The trailing `\n` is
+ * held (one character) until more value text shows it was not the last.
+ */
+export abstract class ParameterValue {
+  private started = false;
+  private pendingNewline = false;
+  // The `>` of `<parameter=P>`: the value does not start a line unless a newline follows.
+  private lastCode = GREATER_THAN;
+
+  constructor(protected readonly output: ValueOutput) {}
+
+  /** Whether the value's source so far ends a line (a structural `<parameter=` may close it there). */
+  get atLineStart(): boolean {
+    return this.lastCode === LINE_FEED;
+  }
+
+  /** Characters received but not yet emitted in any form. */
+  get heldLength(): number {
+    return (this.pendingNewline ? 1 : 0) + this.heldValueLength();
+  }
+
+  append(text: string): void {
+    const length = text.length;
+    if (length === 0) return;
+    this.lastCode = text.charCodeAt(length - 1);
+    let start = 0;
+    if (!this.started) {
+      this.started = true;
+      if (text.charCodeAt(0) === LINE_FEED) {
+        this.output.markup("\n");
+        start = 1;
+        if (length === 1) return;
+      }
+    }
+    const endsWithNewline = this.lastCode === LINE_FEED;
+    const end = endsWithNewline ? length - 1 : length;
+    let body = start === 0 && end === length ? text : text.slice(start, end);
+    if (this.pendingNewline) body = `\n${body}`;
+    this.pendingNewline = endsWithNewline;
+    if (body.length > 0) this.accept(body);
+  }
+
+  /** The value is complete: emit what remains, then the stripped trailing newline as markup. */
+  close(): void {
+    this.finish();
+    if (this.pendingNewline) this.output.markup("\n");
+    this.pendingNewline = false;
+  }
+
+  /** Value text, in order, newlines already settled. */
+  protected abstract accept(text: string): void;
+  /** Emit the rest of the value's arguments JSON and the markup of its text. */
+  protected abstract finish(): void;
+  protected abstract heldValueLength(): number;
+}

@@ -1,0 +1,23 @@
+/** The bounds of what the parser holds while it decides (DESIGN I7: bounded hold-back buffers). */
+export interface QwenXmlLimits {
+  /** Longest NAME in `<function=NAME>` or `<parameter=NAME>`; a longer one is not a tag. */
+  readonly maxNameLength: number;
+  /** Longest whitespace run held between a tag and what decides it (`<tool_call>` … `<function=`). */
+  readonly maxWhitespace: number;
+  /** Longest drift after `</parameter` before its `>` or newline (`</parameter_function>`, t046). */
+  readonly maxCloseTagDrift: number;
+}
+
+export const DEFAULT_QWEN_XML_LIMITS: QwenXmlLimits = {
+  maxNameLength: 256,
+  maxWhitespace: 64,
+  maxCloseTagDrift: 32,
+};
+
+export function resolveQwenXmlLimits(options: Partial<QwenXmlLimits> = {}): QwenXmlLimits {
+  return {
+    maxNameLength: options.maxNameLength ?? DEFAULT_QWEN_XML_LIMITS.maxNameLength,
+    maxWhitespace: options.maxWhitespace ?? DEFAULT_QWEN_XML_LIMITS.maxWhitespace,
+    maxCloseTagDrift: options.maxCloseTagDrift ?? DEFAULT_QWEN_XML_LIMITS.maxCloseTagDrift,
+  };
+}

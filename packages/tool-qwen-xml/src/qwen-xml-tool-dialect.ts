@@ -1,0 +1,20 @@
+import type { ToolDialect } from "@sluice/core";
+import { type QwenXmlLimits, resolveQwenXmlLimits } from "./qwen-xml-limits";
+import { QwenXmlToolParser } from "./qwen-xml-tool-parser";
+
+/** Bounds on what the parser holds while deciding; the defaults suit every model seen so far. */
+export type QwenXmlOptions = Partial<QwenXmlLimits>;
+
+/**
+ * `qwen_xml` (DESIGN §4): the Qwen3-Coder / Qwen3.5 tool-call format
+ * `<tool_call>\n<function=NAME>\n<parameter=P>\nVALUE\n</parameter>\n…</function>\n</tool_call>`,
+ * parsed incrementally, with string values streamed as they arrive.
+ */
+export function qwenXmlToolDialect(options: QwenXmlOptions = {}): ToolDialect {
+  const limits = resolveQwenXmlLimits(options);
+  return {
+    kind: "tool",
+    id: "qwen_xml",
+    createParser: (context, sink) => new QwenXmlToolParser(context, sink, limits),
+  };
+}

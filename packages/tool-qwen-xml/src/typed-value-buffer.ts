@@ -1,0 +1,48 @@
+import { ParameterValue, type ValueOutput } from "./parameter-value";
+import { typeParameterValue } from "./value-typing";
+
+/**
+ * A non-string value (integer, boolean, object …): its type can only be applied to the whole text, so
+ * the text is held (DESIGN I7 allows one parameter's non-string value) and `"P": <json>` is emitted
+ * at the close, with a warning when the text was repaired or kept as a string.
+ */
+export class TypedValueBuffer extends ParameterValue {
+  private raw = "";
+
+  constructor(
+    output: ValueOutput,
+    private readonly prefix: string,
+    private readonly name: string,
+    private readonly schema: unknown,
+  ) {
+    super(output);
+  }
+
+  protected accept(text: string): void {
+    this.raw += text;
+  }
+
+  protected finish(): void {
+    const typed = typeParameterValue(this.raw, this.schema);
+    this.output.delta(this.prefix + typed.json);
+    if (typed.note === "kept-as-string") {
+      this.output.warning(
+        "qwen_xml.value_kept_as_string",
+        `parameter ${JSON.stringify(this.name)}: the text does not fit its schema's type; kept as a string`,
+        this.raw,
+      );
+    } else if (typed.note === "repaired") {
+      this.output.warning(
+        "qwen_xml.value_repaired",
+        `parameter ${JSON.stringify(this.name)}: decoded from a JSON string or a Python literal`,
+        this.raw,
+      );
+    }
+    if (this.raw.length > 0) this.output.markup(this.raw);
+    this.raw = "";
+  }
+
+  protected heldValueLength(): number {
+    return this.raw.length;
+  }
+}

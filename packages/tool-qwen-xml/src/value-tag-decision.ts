@@ -1,0 +1,136 @@
+import { matchCloseFollow } from "./close-follow";
+import { matchParameterClose } from "./parameter-close";
+import type { QwenXmlLimits } from "./qwen-xml-limits";
+import {
+  FUNCTION_CLOSE,
+  FUNCTION_OPEN,
+  PARAMETER_OPEN,
+  TOOL_CALL_CLOSE,
+  TOOL_CALL_OPEN,
+} from "./qwen-xml-markers";
+import { readTagName } from "./read-tag-name";
+
+/** Literal tags opened inside the current value and not yet closed (t026, t028), one count per tag. */
+export interface LiteralDepths {
+  parameter: number;
+  function: number;
+  toolCall: number;
+}
+
+/** What a marker met inside a value is. */
+export type ValueTagDecision =
+  | { readonly kind: "hold" }
+  /** Value text: append the marker, resume right after it. */
+  | { readonly kind: "literal" }
+  /** `</parameter>` or a drifted form `buffer[index..end)` closes the value. */
+  | { readonly kind: "close-parameter"; readonly end: number; readonly drifted: boolean }
+  /** No `</parameter>`: the structural `<parameter=name>` ending at `end` closes the value and starts the next. */
+  | { readonly kind: "next-parameter"; readonly name: string; readonly end: number }
+  /** No `</parameter>`: the marker (`</function>` or `</tool_call>`) closes the value and the call. */
+  | { readonly kind: "end-call" };
+
+export interface ValueTagContext {
+  readonly depths: LiteralDepths;
+  /** The value's source so far ends a line. */
+  readonly atLineStart: boolean;
+  /** Whether `<parameter=name>` names a parameter of the call's schema not yet given (DESIGN §4). */
+  readonly isStructural: (name: string) => boolean;
+  readonly limits: QwenXmlLimits;
+}
+
+const HOLD_TAG: ValueTagDecision = { kind: "hold" };
+const LITERAL: ValueTagDecision = { kind: "literal" };
+const END_CALL: ValueTagDecision = { kind: "end-call" };
+// A `</parameter>` closes when a structural `<parameter=`, `</function>`, `</tool_call>` or the end follows.
+const PARAMETER_CLOSE_FOLLOWERS = [FUNCTION_CLOSE, TOOL_CALL_CLOSE];
+// A `</function>` with no `</parameter>` before it closes only before `</tool_call>`, `<tool_call>` or the end.
+const FUNCTION_CLOSE_FOLLOWERS = [TOOL_CALL_CLOSE, TOOL_CALL_OPEN];
+// A `</tool_call>` with neither `</parameter>` nor `</function>` closes only before `<tool_call>` or the end.
+const TOOL_CALL_CLOSE_FOLLOWERS = [TOOL_CALL_OPEN];
+
+/**
+ * Decides a marker met inside a value (DESIGN §4: closing is structural). Values often contain markup
+ * (a model writing a file of tool-call fixtures), so a closing tag closes only in context — by what
+ * follows it — and literal openers nest, so that their own closing tags stay literal. Updates
+ * `context.depths` for literal tags; `hold` when the decision needs text that has not arrived.
+ */
+export function decideValueTag(
+  marker: string,
+  buffer: string,
+  index: number,
+  final: boolean,
+  context: ValueTagContext,
+): ValueTagDecision {
+  const { depths, limits } = context;
+  const after = index + marker.length;
+  switch (marker) {
+    case TOOL_CALL_OPEN:
+      depths.toolCall++;
+      return LITERAL;
+    case FUNCTION_OPEN:
+      depths.function++;
+      return LITERAL;
+    case PARAMETER_OPEN: {
+      // A missing `</parameter>`: a structural `<parameter=Q>` starting a line closes the value.
+      if (depths.parameter === 0 && depths.function === 0 && context.atLineStart) {
+        const name = readTagName(buffer, after, final, limits.maxNameLength, "parameter");
+        if (name.kind === "hold") return HOLD_TAG;
+        if (name.kind === "name" && context.isStructural(name.name)) {
+          return { kind: "next-parameter", name: name.name, end: name.end };
+        }
+      }
+      depths.parameter++;
+      return LITERAL;
+    }
+    case FUNCTION_CLOSE:
+      if (depths.function > 0) {
+        depths.function--;
+        return LITERAL;
+      }
+      return followDecision(
+        matchCloseFollow(buffer, after, final, FUNCTION_CLOSE_FOLLOWERS, limits),
+        END_CALL,
+      );
+    case TOOL_CALL_CLOSE:
+      if (depths.toolCall > 0) {
+        depths.toolCall--;
+        return LITERAL;
+      }
+      return followDecision(
+        matchCloseFollow(buffer, after, final, TOOL_CALL_CLOSE_FOLLOWERS, limits),
+        END_CALL,
+      );
+    default:
+      return decideParameterClose(buffer, index, final, context);
+  }
+}
+
+function decideParameterClose(
+  buffer: string,
+  index: number,
+  final: boolean,
+  context: ValueTagContext,
+): ValueTagDecision {
+  const tag = matchParameterClose(buffer, index, final, context.limits.maxCloseTagDrift);
+  if (tag.kind === "hold") return HOLD_TAG;
+  if (tag.kind === "none") return LITERAL;
+  if (context.depths.parameter > 0) {
+    // The close of a literal `<parameter=…>` nested in the value (t026); a drifted one stays plain text.
+    if (tag.exact) context.depths.parameter--;
+    return LITERAL;
+  }
+  const follow = matchCloseFollow(
+    buffer,
+    tag.end,
+    final,
+    PARAMETER_CLOSE_FOLLOWERS,
+    context.limits,
+    context.isStructural,
+  );
+  return followDecision(follow, { kind: "close-parameter", end: tag.end, drifted: !tag.exact });
+}
+
+function followDecision(follow: "hold" | "close" | "literal", close: ValueTagDecision): ValueTagDecision {
+  if (follow === "hold") return HOLD_TAG;
+  return follow === "close" ? close : LITERAL;
+}

@@ -1,0 +1,192 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_QWEN_XML_LIMITS as limits, matchCallStart } from "../src";
+import { matchCloseFollow } from "../src/close-follow";
+import { matchParameterClose } from "../src/parameter-close";
+import { readTagName } from "../src/read-tag-name";
+import { decideValueTag, type LiteralDepths } from "../src/value-tag-decision";
+
+describe("readTagName", () => {
+  it("reads up to the >, holds while undecided, and never holds at the end", () => {
+    expect(readTagName("<function=f>x", 10, false, 256, "function")).toEqual({
+      kind: "name",
+      name: "f",
+      end: 12,
+    });
+    expect(readTagName("<function=fo", 10, false, 256, "function")).toEqual({ kind: "hold" });
+    expect(readTagName("<function=fo", 10, true, 256, "function")).toEqual({ kind: "invalid" });
+    expect(readTagName("<function=>", 10, false, 256, "function")).toEqual({ kind: "invalid" });
+  });
+
+  it("bounds the name length", () => {
+    expect(readTagName(`${"x".repeat(4)}>`, 0, false, 4, "parameter")).toMatchObject({
+      kind: "name",
+      name: "xxxx",
+    });
+    expect(readTagName(`${"x".repeat(5)}>`, 0, false, 4, "parameter")).toEqual({ kind: "invalid" });
+    expect(readTagName("x".repeat(4), 0, false, 4, "parameter")).toEqual({ kind: "hold" });
+    expect(readTagName("x".repeat(5), 0, false, 4, "parameter")).toEqual({ kind: "invalid" });
+  });
+
+  it("allows in a parameter name what it refuses in a function name, except a newline", () => {
+    expect(readTagName("a b{'}>", 0, false, 256, "parameter")).toMatchObject({
+      kind: "name",
+      name: "a b{'}",
+    });
+    expect(readTagName("a b>", 0, false, 256, "function")).toEqual({ kind: "invalid" });
+    expect(readTagName("a\nb>", 0, false, 256, "parameter")).toEqual({ kind: "invalid" });
+  });
+});
+
+describe("matchCallStart", () => {
+  it("confirms <tool_call> + whitespace + <function=NAME>", () => {
+    expect(matchCallStart("<tool_call>\n <function=f>rest", 0, "<tool_call>", false, limits)).toEqual({
+      kind: "call",
+      name: "f",
+      end: 25,
+    });
+    expect(matchCallStart("x<function=g>", 1, "<function=", false, limits)).toEqual({
+      kind: "call",
+      name: "g",
+      end: 13,
+    });
+  });
+
+  it("holds while the opening may still complete, and decides at the end", () => {
+    for (const partial of [
+      "<tool_call>",
+      "<tool_call>\n ",
+      "<tool_call>\n<func",
+      "<tool_call><function=na",
+    ]) {
+      expect(matchCallStart(partial, 0, "<tool_call>", false, limits), partial).toEqual({ kind: "hold" });
+      expect(matchCallStart(partial, 0, "<tool_call>", true, limits), partial).toEqual({ kind: "text" });
+    }
+  });
+
+  it("refuses what cannot become a call", () => {
+    for (const text of [
+      "<tool_call>e",
+      "<tool_call>\n<functio>",
+      "<tool_call><function={{x}}>",
+      "<tool_call><function>",
+    ]) {
+      expect(matchCallStart(text, 0, "<tool_call>", false, limits), text).toEqual({ kind: "text" });
+    }
+  });
+});
+
+describe("matchParameterClose", () => {
+  it("finds </parameter>, drifted forms up to `>` or a newline, and refuses a `<` in the drift", () => {
+    expect(matchParameterClose("</parameter>x", 0, false, 32)).toEqual({ kind: "tag", end: 12, exact: true });
+    expect(matchParameterClose("</parameter1>", 0, false, 32)).toEqual({
+      kind: "tag",
+      end: 13,
+      exact: false,
+    });
+    expect(matchParameterClose("</parameter\nx", 0, false, 32)).toEqual({
+      kind: "tag",
+      end: 11,
+      exact: false,
+    });
+    expect(matchParameterClose("</parameter<b>", 0, false, 32)).toEqual({ kind: "none" });
+  });
+
+  it("holds a drift that may still end, bounded, and counts a cut-off candidate at the end", () => {
+    expect(matchParameterClose("</parameter_fun", 0, false, 32)).toEqual({ kind: "hold" });
+    expect(matchParameterClose("</parameter_fun", 0, true, 32)).toEqual({
+      kind: "tag",
+      end: 15,
+      exact: false,
+    });
+    expect(matchParameterClose(`</parameter${"x".repeat(33)}`, 0, false, 32)).toEqual({ kind: "none" });
+  });
+});
+
+describe("matchCloseFollow", () => {
+  const structural = (name: string) => name === "next";
+  const follow = (text: string, final = false) =>
+    matchCloseFollow(text, 0, final, ["</function>", "</tool_call>"], limits, structural);
+
+  it("closes before a closer, a structural <parameter= or the end of the stream", () => {
+    expect(follow("\n</function>")).toBe("close");
+    expect(follow("  </tool_call>")).toBe("close");
+    expect(follow("\n<parameter=next>")).toBe("close");
+    expect(follow("\n", true)).toBe("close");
+  });
+
+  it("is literal before anything else, or a <parameter= that is not structural", () => {
+    expect(follow("\ntext")).toBe("literal");
+    expect(follow("<parameter=other>")).toBe("literal");
+    expect(follow("<parameter=next", true)).toBe("literal");
+    expect(follow(`${" ".repeat(65)}</function>`)).toBe("literal");
+  });
+
+  it("holds while undecided", () => {
+    for (const text of ["", "\n ", "</fun", "<param", "<parameter=ne"])
+      expect(follow(text), text).toBe("hold");
+  });
+});
+
+describe("decideValueTag", () => {
+  const context = (depths: LiteralDepths, atLineStart = true) => ({
+    depths,
+    atLineStart,
+    isStructural: (name: string) => name === "next",
+    limits,
+  });
+
+  it("nests literal openers and lets their closers decrement", () => {
+    const depths = { parameter: 0, function: 0, toolCall: 0 };
+    expect(decideValueTag("<tool_call>", "<tool_call>", 0, false, context(depths))).toEqual({
+      kind: "literal",
+    });
+    expect(decideValueTag("<function=", "<function=x>", 0, false, context(depths))).toEqual({
+      kind: "literal",
+    });
+    expect(decideValueTag("<parameter=", "<parameter=next>", 0, false, context(depths))).toEqual({
+      kind: "literal",
+    });
+    expect(depths).toEqual({ parameter: 1, function: 1, toolCall: 1 });
+    expect(decideValueTag("</parameter", "</parameter>\n</function>", 0, false, context(depths))).toEqual({
+      kind: "literal",
+    });
+    expect(decideValueTag("</function>", "</function>", 0, false, context(depths))).toEqual({
+      kind: "literal",
+    });
+    expect(decideValueTag("</tool_call>", "</tool_call>", 0, false, context(depths))).toEqual({
+      kind: "literal",
+    });
+    expect(depths).toEqual({ parameter: 0, function: 0, toolCall: 0 });
+  });
+
+  it("closes at depth 0 by what follows", () => {
+    const depths = { parameter: 0, function: 0, toolCall: 0 };
+    expect(decideValueTag("</parameter", "</parameter>\n</function>", 0, false, context(depths))).toEqual({
+      kind: "close-parameter",
+      end: 12,
+      drifted: false,
+    });
+    expect(decideValueTag("<parameter=", "<parameter=next>", 0, false, context(depths))).toEqual({
+      kind: "next-parameter",
+      name: "next",
+      end: 16,
+    });
+    expect(decideValueTag("</function>", "</function>\n</tool_call>", 0, false, context(depths))).toEqual({
+      kind: "end-call",
+    });
+    expect(decideValueTag("</tool_call>", "</tool_call>", 0, true, context(depths))).toEqual({
+      kind: "end-call",
+    });
+    expect(decideValueTag("</tool_call>", "</tool_call>\n", 0, false, context(depths))).toEqual({
+      kind: "hold",
+    });
+  });
+
+  it("takes a structural <parameter= for a close only at the start of a line", () => {
+    const depths = { parameter: 0, function: 0, toolCall: 0 };
+    expect(decideValueTag("<parameter=", "<parameter=next>", 0, false, context(depths, false))).toEqual({
+      kind: "literal",
+    });
+    expect(depths.parameter).toBe(1);
+  });
+});
