@@ -1,0 +1,359 @@
+import type {
+  ReasoningSegment,
+  Segment,
+  TextSegment,
+  ToolCallDeltaSegment,
+  ToolCallStartSegment,
+  WarningSegment,
+} from "@sluice/core";
+import type { ContentBlock, ContentBlockEvent } from "@sluice/protocol-anthropic";
+import { mintToolId } from "./mint-tool-id";
+import { SEQUENCER_WARNING_CODE } from "./sequencer-warning-code";
+import { ToolIdRegistry } from "./tool-id-registry";
+
+export interface BlockSequencerOptions {
+  /** Emit only the first tool call (request `disable_parallel_tool_use`); later calls dropped with a warning. */
+  readonly disableParallelToolUse?: boolean;
+  /** The opaque signature sent in each thinking block's signature_delta. Default: {@link DEFAULT_THINKING_SIGNATURE}. */
+  readonly signature?: string;
+  /** Mints tool ids; default `toolu_` + 24 random base62 chars (crypto). Injectable for tests. */
+  readonly createToolId?: () => string;
+}
+
+export interface BlockCounts {
+  readonly thinking: number;
+  readonly text: number;
+  readonly tool_use: number;
+}
+
+export interface BlockSequencer {
+  push(segment: Segment): void;
+  /** Close whatever is open (end of stream). Idempotent; segments pushed after it are ignored. */
+  end(): void;
+  /** tool_use blocks emitted. */
+  readonly toolUseCount: number;
+  readonly blockCounts: BlockCounts;
+  /** Warning segments received plus the sequencer's own, in order. */
+  readonly warnings: readonly WarningSegment[];
+}
+
+/**
+ * The gateway's own thinking signature: deterministic, so a message does not depend on chunking,
+ * and plainly not Anthropic's (which only matters if the transcript later goes to Anthropic).
+ */
+export const DEFAULT_THINKING_SIGNATURE = "sluice";
+
+// Leading whitespace held before a block opens is capped (bounded buffers); the excess is dropped.
+const MAX_HELD_WHITESPACE = 4096;
+const NON_WHITESPACE = /\S/;
+
+type BlockKind = "thinking" | "text" | "tool_use";
+type QueuedSegment = ReasoningSegment | TextSegment | ToolCallStartSegment;
+
+interface ToolCall {
+  readonly name: string;
+  readonly upstreamId: string | undefined;
+  state: "queued" | "open" | "closed" | "dropped";
+  /** Arguments that arrived while the call was queued. */
+  pendingArguments: string;
+  /** The call's end arrived while it was queued. */
+  ended: boolean;
+}
+
+/**
+ * Segments → Anthropic content blocks (DESIGN §1, §2 I1/I2): exactly one open block, indexes
+ * 0, 1, 2… in order, `toolu_`-style ids. While a tool block is open, every segment that is not that
+ * call's is queued and replayed, in model order, right after the call ends, so the arguments that
+ * complete a call always come before the text that follows it.
+ */
+export function createBlockSequencer(
+  options: BlockSequencerOptions,
+  sink: (event: ContentBlockEvent) => void,
+): BlockSequencer {
+  return new Sequencer(options, sink);
+}
+
+class Sequencer implements BlockSequencer {
+  readonly warnings: WarningSegment[] = [];
+  readonly blockCounts = { thinking: 0, text: 0, tool_use: 0 };
+
+  private readonly signature: string;
+  private readonly disableParallelToolUse: boolean;
+  private readonly toolIds: ToolIdRegistry;
+  private readonly sink: (event: ContentBlockEvent) => void;
+
+  private openKind: BlockKind | undefined;
+  private openIndex = -1;
+  private activeCall: ToolCall | undefined;
+  private activeCallHasInput = false;
+  // callIndex → call, for the whole message: a segment of a closed or dropped call is recognised as such.
+  private readonly calls = new Map<number, ToolCall>();
+  // Segments waiting for the open tool block to end, read from `queueHead` on.
+  private readonly queue: QueuedSegment[] = [];
+  private queueHead = 0;
+  // Whitespace-only text of one kind that may still start a block of that kind.
+  private heldKind: "reasoning" | "text" | undefined;
+  private heldText = "";
+  private heldWhitespaceWarned = false;
+  private callSeen = false;
+  private ended = false;
+
+  constructor(options: BlockSequencerOptions, sink: (event: ContentBlockEvent) => void) {
+    this.signature = options.signature ?? DEFAULT_THINKING_SIGNATURE;
+    this.disableParallelToolUse = options.disableParallelToolUse ?? false;
+    this.toolIds = new ToolIdRegistry(options.createToolId ?? mintToolId);
+    this.sink = sink;
+  }
+
+  get toolUseCount(): number {
+    return this.blockCounts.tool_use;
+  }
+
+  push(segment: Segment): void {
+    if (this.ended) return;
+    switch (segment.type) {
+      case "reasoning":
+      case "text":
+        if (segment.text.length === 0) return;
+        if (this.activeCall !== undefined) this.queue.push(segment);
+        else this.content(segment.type, segment.text);
+        return;
+      case "tool-call-start":
+        this.startCall(segment);
+        return;
+      case "tool-call-delta":
+        this.callDelta(segment);
+        return;
+      case "tool-call-end":
+        this.callEnd(segment.callIndex);
+        return;
+      case "warning":
+        this.warnings.push(segment);
+        return;
+      case "markup":
+        return;
+    }
+  }
+
+  end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    // A call that never ended is closed here; the queue behind it may open (and leave open) more.
+    while (this.activeCall !== undefined) {
+      this.closeCall();
+      this.drain();
+    }
+    this.dropHeld();
+    this.closeOpen();
+  }
+
+  private content(kind: "reasoning" | "text", text: string): void {
+    const blockKind = kind === "reasoning" ? "thinking" : "text";
+    if (this.openKind === blockKind) {
+      // Whatever is held is of the other kind, and this kind came first: drop it.
+      this.dropHeld();
+      this.delta(blockKind, text);
+      return;
+    }
+    if (!NON_WHITESPACE.test(text)) {
+      this.hold(kind, text);
+      return;
+    }
+    const held = this.heldKind === kind ? this.heldText : "";
+    this.dropHeld();
+    this.closeOpen();
+    this.open(
+      blockKind,
+      blockKind === "thinking"
+        ? { type: "thinking", thinking: "", signature: "" }
+        : { type: "text", text: "" },
+    );
+    this.delta(blockKind, held.length === 0 ? text : held + text);
+  }
+
+  private hold(kind: "reasoning" | "text", text: string): void {
+    if (this.heldKind !== kind) {
+      this.heldKind = kind;
+      this.heldText = "";
+    }
+    const room = MAX_HELD_WHITESPACE - this.heldText.length;
+    if (text.length <= room) {
+      this.heldText += text;
+      return;
+    }
+    // Keep the first MAX_HELD_WHITESPACE characters of the run, in order; drop the rest.
+    this.heldText += text.slice(0, room);
+    if (this.heldWhitespaceWarned) return;
+    this.heldWhitespaceWarned = true;
+    this.warn(
+      SEQUENCER_WARNING_CODE.whitespaceDropped,
+      `more than ${MAX_HELD_WHITESPACE} characters of whitespace before any other ${kind}: the excess was dropped`,
+      text.slice(room),
+    );
+  }
+
+  private dropHeld(): void {
+    this.heldKind = undefined;
+    this.heldText = "";
+  }
+
+  private startCall(segment: ToolCallStartSegment): void {
+    if (this.calls.has(segment.callIndex)) {
+      this.warn(
+        SEQUENCER_WARNING_CODE.invalidToolSegment,
+        `tool call ${segment.callIndex} started twice`,
+        segment.name,
+      );
+      return;
+    }
+    const call: ToolCall = {
+      name: segment.name,
+      upstreamId: segment.upstreamId,
+      state: "queued",
+      pendingArguments: "",
+      ended: false,
+    };
+    this.calls.set(segment.callIndex, call);
+    if (this.disableParallelToolUse && this.callSeen) {
+      call.state = "dropped";
+      this.warn(
+        SEQUENCER_WARNING_CODE.parallelDropped,
+        `tool call "${segment.name}" dropped: disable_parallel_tool_use allows only the first call`,
+        segment.name,
+      );
+      return;
+    }
+    this.callSeen = true;
+    if (this.activeCall !== undefined) this.queue.push(segment);
+    else this.openCall(call);
+  }
+
+  private callDelta(segment: ToolCallDeltaSegment): void {
+    const call = this.calls.get(segment.callIndex);
+    switch (call?.state) {
+      case "open":
+        if (segment.argumentsJson.length === 0) return;
+        this.activeCallHasInput = true;
+        this.sink({
+          type: "content_block_delta",
+          index: this.openIndex,
+          delta: { type: "input_json_delta", partial_json: segment.argumentsJson },
+        });
+        return;
+      case "queued":
+        call.pendingArguments += segment.argumentsJson;
+        return;
+      case "dropped":
+        return;
+      default:
+        this.warn(
+          SEQUENCER_WARNING_CODE.invalidToolSegment,
+          `arguments for tool call ${segment.callIndex}, which is not open`,
+          segment.argumentsJson,
+        );
+    }
+  }
+
+  private callEnd(callIndex: number): void {
+    const call = this.calls.get(callIndex);
+    switch (call?.state) {
+      case "open":
+        this.closeCall();
+        this.drain();
+        return;
+      case "queued":
+        call.ended = true;
+        return;
+      case "dropped":
+        return;
+      default:
+        this.warn(
+          SEQUENCER_WARNING_CODE.invalidToolSegment,
+          `end of tool call ${callIndex}, which is not open`,
+          "",
+        );
+    }
+  }
+
+  private openCall(call: ToolCall): void {
+    this.dropHeld();
+    this.closeOpen();
+    const id = this.toolIds.assign(call.upstreamId);
+    this.open("tool_use", { type: "tool_use", id, name: call.name, input: {} });
+    call.state = "open";
+    this.activeCall = call;
+    this.activeCallHasInput = false;
+    if (call.pendingArguments.length > 0) {
+      this.activeCallHasInput = true;
+      this.sink({
+        type: "content_block_delta",
+        index: this.openIndex,
+        delta: { type: "input_json_delta", partial_json: call.pendingArguments },
+      });
+      call.pendingArguments = "";
+    }
+    if (call.ended) this.closeCall();
+  }
+
+  private closeCall(): void {
+    const call = this.activeCall;
+    if (call === undefined) return;
+    // DESIGN §4: empty arguments mean {} (I2: the block's input must parse as one object).
+    if (!this.activeCallHasInput)
+      this.sink({
+        type: "content_block_delta",
+        index: this.openIndex,
+        delta: { type: "input_json_delta", partial_json: "{}" },
+      });
+    call.state = "closed";
+    this.activeCall = undefined;
+    this.sink({ type: "content_block_stop", index: this.openIndex });
+    this.openKind = undefined;
+  }
+
+  /** Replays queued segments, in order, until the queue is empty or a replayed call stays open. */
+  private drain(): void {
+    const queue = this.queue;
+    while (this.activeCall === undefined && this.queueHead < queue.length) {
+      const segment = queue[this.queueHead++]!;
+      if (segment.type === "tool-call-start") this.openCall(this.calls.get(segment.callIndex)!);
+      else this.content(segment.type, segment.text);
+    }
+    if (this.queueHead === queue.length) {
+      queue.length = 0;
+      this.queueHead = 0;
+    }
+  }
+
+  private open(kind: BlockKind, contentBlock: ContentBlock): void {
+    this.openKind = kind;
+    this.openIndex++;
+    this.blockCounts[kind]++;
+    this.sink({ type: "content_block_start", index: this.openIndex, content_block: contentBlock });
+  }
+
+  private delta(kind: "thinking" | "text", text: string): void {
+    this.sink({
+      type: "content_block_delta",
+      index: this.openIndex,
+      delta: kind === "thinking" ? { type: "thinking_delta", thinking: text } : { type: "text_delta", text },
+    });
+  }
+
+  /** Closes an open thinking or text block (tool blocks close through closeCall). */
+  private closeOpen(): void {
+    if (this.openKind === undefined) return;
+    if (this.openKind === "thinking")
+      this.sink({
+        type: "content_block_delta",
+        index: this.openIndex,
+        delta: { type: "signature_delta", signature: this.signature },
+      });
+    this.sink({ type: "content_block_stop", index: this.openIndex });
+    this.openKind = undefined;
+  }
+
+  private warn(code: string, message: string, raw: string): void {
+    this.warnings.push({ type: "warning", code, message, raw });
+  }
+}

@@ -1,0 +1,71 @@
+import { MessageStream } from "@anthropic-ai/sdk/lib/MessageStream";
+import type { Segment } from "@sluice/core";
+import type { MessageStreamEvent } from "@sluice/protocol-anthropic";
+import { describe, expect, it } from "vitest";
+import { call, delta, end, reasoning, sequence, start, text } from "./sequence";
+
+/** Wraps the sequencer's events in a message and lets the official SDK accumulate them. */
+async function accumulateWithSdk(segments: readonly Segment[]) {
+  const events: MessageStreamEvent[] = [
+    {
+      type: "message_start",
+      message: {
+        id: "msg_1",
+        type: "message",
+        role: "assistant",
+        model: "qwen3.5",
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: {
+          input_tokens: 10,
+          output_tokens: 1,
+          cache_creation_input_tokens: 0,
+          cache_read_input_tokens: 0,
+        },
+      },
+    },
+    ...sequence(segments, { signature: "sig" }).events,
+    {
+      type: "message_delta",
+      delta: { stop_reason: "tool_use", stop_sequence: null },
+      usage: { output_tokens: 42 },
+    },
+    { type: "message_stop" },
+  ];
+  // The SDK reads newline-delimited JSON events from a ReadableStream (its own toReadableStream format).
+  const body = new TextEncoder().encode(events.map((event) => `${JSON.stringify(event)}\n`).join(""));
+  const stream = MessageStream.fromReadableStream(
+    new ReadableStream({
+      start(controller) {
+        controller.enqueue(body);
+        controller.close();
+      },
+    }),
+  );
+  return stream.finalMessage();
+}
+
+describe("the official Anthropic SDK accepts the sequencer's events (PROTOCOL A3, A4)", () => {
+  it("accumulates thinking, text and tool_use blocks with parsed input", async () => {
+    const message = await accumulateWithSdk([
+      reasoning("plan"),
+      text("\n\n"),
+      text("Let me look."),
+      start(0, "bash", "functions.Bash:0"),
+      delta(0, '{"command":'),
+      text(" Running it."),
+      delta(0, '"ls -la"}'),
+      end(0),
+      ...call(1, "read", '{"path":"/tmp/__proto__"}'),
+    ]);
+    expect(message.content).toEqual([
+      { type: "thinking", thinking: "plan", signature: "sig" },
+      { type: "text", text: "\n\nLet me look." },
+      { type: "tool_use", id: "functions_Bash_0", name: "bash", input: { command: "ls -la" } },
+      { type: "text", text: " Running it." },
+      { type: "tool_use", id: "toolu_1", name: "read", input: { path: "/tmp/__proto__" } },
+    ]);
+    expect(message.stop_reason).toBe("tool_use");
+  });
+});

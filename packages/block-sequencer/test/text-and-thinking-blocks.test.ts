@@ -1,0 +1,199 @@
+import { describe, expect, it } from "vitest";
+import { createBlockSequencer, DEFAULT_THINKING_SIGNATURE, SEQUENCER_WARNING_CODE } from "../src";
+import { call, reasoning, sequence, text } from "./sequence";
+
+describe("text and thinking blocks (DESIGN §1, I1)", () => {
+  it("reasoning → a thinking block: empty start, thinking_deltas, one signature_delta, stop", () => {
+    const { events, problems } = sequence([reasoning("plan"), reasoning(" more")], { signature: "sig-1" });
+    expect(problems).toEqual([]);
+    expect(events).toEqual([
+      {
+        type: "content_block_start",
+        index: 0,
+        content_block: { type: "thinking", thinking: "", signature: "" },
+      },
+      { type: "content_block_delta", index: 0, delta: { type: "thinking_delta", thinking: "plan" } },
+      { type: "content_block_delta", index: 0, delta: { type: "thinking_delta", thinking: " more" } },
+      { type: "content_block_delta", index: 0, delta: { type: "signature_delta", signature: "sig-1" } },
+      { type: "content_block_stop", index: 0 },
+    ]);
+  });
+
+  it("signs thinking blocks with the gateway's own value by default", () => {
+    const { blocks } = sequence([reasoning("plan")]);
+    expect(blocks).toEqual([{ type: "thinking", thinking: "plan", signature: DEFAULT_THINKING_SIGNATURE }]);
+  });
+
+  it("text → a text block: empty start, text_deltas, stop", () => {
+    const { events } = sequence([text("Hello"), text(", world")]);
+    expect(events).toEqual([
+      { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
+      { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "Hello" } },
+      { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: ", world" } },
+      { type: "content_block_stop", index: 0 },
+    ]);
+  });
+
+  it("a kind change closes the open block before the next opens; indexes 0, 1, 2 … in order", () => {
+    const { events, blocks, problems } = sequence([reasoning("a"), text("b"), reasoning("c"), text("d")], {
+      signature: "s",
+    });
+    expect(problems).toEqual([]);
+    expect(events.map((event) => `${event.type}:${event.index}`)).toEqual([
+      "content_block_start:0",
+      "content_block_delta:0",
+      "content_block_delta:0",
+      "content_block_stop:0",
+      "content_block_start:1",
+      "content_block_delta:1",
+      "content_block_stop:1",
+      "content_block_start:2",
+      "content_block_delta:2",
+      "content_block_delta:2",
+      "content_block_stop:2",
+      "content_block_start:3",
+      "content_block_delta:3",
+      "content_block_stop:3",
+    ]);
+    expect(blocks).toEqual([
+      { type: "thinking", thinking: "a", signature: "s" },
+      { type: "text", text: "b" },
+      { type: "thinking", thinking: "c", signature: "s" },
+      { type: "text", text: "d" },
+    ]);
+  });
+
+  it("never opens a block for empty text and never sends an empty delta", () => {
+    expect(sequence([text(""), reasoning("")]).events).toEqual([]);
+    const { events } = sequence([text("a"), text(""), text("b")]);
+    expect(events.filter((event) => event.type === "content_block_delta")).toHaveLength(2);
+  });
+
+  it("holds whitespace-only text until non-whitespace of its kind, then opens the block with it", () => {
+    const { events } = sequence([text("\n\n"), text("  "), text("answer")]);
+    expect(events).toEqual([
+      { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
+      { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "\n\n  answer" } },
+      { type: "content_block_stop", index: 0 },
+    ]);
+    expect(sequence([reasoning(" \t"), reasoning("plan")]).blocks).toMatchObject([{ thinking: " \tplan" }]);
+  });
+
+  it("drops held whitespace when another kind comes first", () => {
+    // "</think>\n\n<tool_call>": the whitespace between reasoning and a call is not a text block.
+    expect(sequence([text("\n\n"), reasoning("plan"), text("answer")]).blocks).toMatchObject([
+      { type: "thinking", thinking: "plan" },
+      { type: "text", text: "answer" },
+    ]);
+    expect(
+      sequence([reasoning("plan"), text("\n\n"), ...call(0, "bash", "{}"), text("done")]).blocks,
+    ).toMatchObject([
+      { type: "thinking", thinking: "plan" },
+      { type: "tool_use", name: "bash" },
+      { type: "text", text: "done" },
+    ]);
+  });
+
+  it("drops held whitespace when text of the open block's kind comes first", () => {
+    const { blocks } = sequence([text("a"), reasoning("  "), text("b"), reasoning("c")]);
+    expect(blocks).toMatchObject([
+      { type: "text", text: "ab" },
+      { type: "thinking", thinking: "c" },
+    ]);
+  });
+
+  it("keeps the open block open across whitespace-only text of the other kind", () => {
+    // deepseek_v41 interleaving "</think>\n\n<think>": one thinking block, not two.
+    const { blocks } = sequence([reasoning("one"), text("\n\n"), reasoning(" two")]);
+    expect(blocks).toMatchObject([{ type: "thinking", thinking: "one two" }]);
+  });
+
+  it("passes whitespace through as is inside an open block", () => {
+    const { events } = sequence([text("a"), text("\n\n"), text(" "), text("b")]);
+    expect(
+      events.filter((event) => event.type === "content_block_delta").map((event) => event.delta),
+    ).toEqual([
+      { type: "text_delta", text: "a" },
+      { type: "text_delta", text: "\n\n" },
+      { type: "text_delta", text: " " },
+      { type: "text_delta", text: "b" },
+    ]);
+  });
+
+  it("emits nothing for a stream of whitespace only", () => {
+    expect(sequence([reasoning("\n"), text("  \n"), reasoning(" ")]).events).toEqual([]);
+  });
+
+  it("caps held whitespace and says so once", () => {
+    const { blocks, sequencer } = sequence([
+      text(" ".repeat(3000)),
+      text(" ".repeat(3000)),
+      text("\n".repeat(10)),
+      text("x"),
+    ]);
+    expect(blocks).toEqual([{ type: "text", text: `${" ".repeat(4096)}x` }]);
+    expect(sequencer.warnings).toMatchObject([
+      { type: "warning", code: SEQUENCER_WARNING_CODE.whitespaceDropped },
+    ]);
+  });
+
+  it("produces no events for warning and markup segments, and collects the warnings", () => {
+    const warning = {
+      type: "warning",
+      code: "hermes.kept_as_text",
+      message: "not JSON",
+      raw: "<tool_call>{",
+    } as const;
+    const { events, sequencer } = sequence([
+      { type: "markup", text: "<think>" },
+      warning,
+      { type: "markup", text: "</think>" },
+    ]);
+    expect(events).toEqual([]);
+    expect(sequencer.warnings).toEqual([warning]);
+  });
+
+  it("keeps warnings in arrival order, its own included", () => {
+    const received = { type: "warning", code: "x", message: "m", raw: "r" } as const;
+    const { sequencer } = sequence([...call(0, "a", "{}"), received, ...call(1, "b", "{}")], {
+      disableParallelToolUse: true,
+    });
+    expect(sequencer.warnings.map((warning) => warning.code)).toEqual([
+      "x",
+      SEQUENCER_WARNING_CODE.parallelDropped,
+    ]);
+  });
+
+  it("counts the blocks it emitted, by type", () => {
+    const { sequencer } = sequence([
+      reasoning("a"),
+      text("b"),
+      ...call(0, "f", "{}"),
+      text("c"),
+      ...call(1, "g", "{}"),
+    ]);
+    expect(sequencer.blockCounts).toEqual({ thinking: 1, text: 2, tool_use: 2 });
+    expect(sequencer.toolUseCount).toBe(2);
+  });
+
+  it("end() closes the open block, is idempotent, and ignores what is pushed after it", () => {
+    const events: unknown[] = [];
+    const sequencer = createBlockSequencer({ signature: "s" }, (event) => events.push(event));
+    sequencer.push(reasoning("plan"));
+    expect(events).toHaveLength(2);
+    sequencer.end();
+    sequencer.end();
+    sequencer.push(text("late"));
+    sequencer.end();
+    expect(events).toEqual([
+      {
+        type: "content_block_start",
+        index: 0,
+        content_block: { type: "thinking", thinking: "", signature: "" },
+      },
+      { type: "content_block_delta", index: 0, delta: { type: "thinking_delta", thinking: "plan" } },
+      { type: "content_block_delta", index: 0, delta: { type: "signature_delta", signature: "s" } },
+      { type: "content_block_stop", index: 0 },
+    ]);
+  });
+});
