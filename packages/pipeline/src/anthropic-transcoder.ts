@@ -130,10 +130,13 @@ export function createAnthropicTranscoder(
     });
   };
 
+  // Upstream counts win; what the upstream leaves out falls back to the estimate (input) or 0.
   const usage = (): Usage =>
-    upstreamUsage
-      ? anthropicUsage(upstreamUsage)
-      : { input_tokens: inputTokens, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+    anthropicUsage({
+      promptTokens: upstreamUsage?.promptTokens ?? inputTokens,
+      completionTokens: upstreamUsage?.completionTokens ?? 0,
+      cachedTokens: upstreamUsage?.cachedTokens ?? 0,
+    });
 
   const fail = (errorObject: ErrorObject): void => {
     if (finished) return;

@@ -149,6 +149,16 @@ export const scenarios: Scenario[] = [
     blocks: [{ type: "tool_use", name: "Read", input: { file_path: "/a" } }],
   },
   {
+    title: "tool ids from the wire are sanitised and made unique (`functions.Bash:0` twice, `__proto__`)",
+    recording: "structured-invalid-and-duplicate-ids",
+    stopReason: "tool_use",
+    blocks: [
+      { type: "tool_use", name: "Bash", input: { command: "pwd" } },
+      { type: "tool_use", name: "Bash", input: { command: "ls" } },
+      { type: "tool_use", name: "Read", input: { file_path: "/etc/hosts" } },
+    ],
+  },
+  {
     title: "Ollama: a whole call with its finish in one chunk",
     recording: "ollama-whole-call-one-chunk",
     stopReason: "tool_use",

@@ -18,7 +18,7 @@ const DELTA_FOR_BLOCK: Record<string, readonly string[]> = {
 export function checkMessageStream(events: readonly MessageStreamEvent[]): string[] {
   const problems: string[] = [];
   const ids = new Set<string>();
-  let phase: "start" | "blocks" | "delta" | "stopped" | "errored" = "start";
+  let phase = "start" as "start" | "blocks" | "delta" | "stopped" | "errored";
   let open: { index: number; type: string; json: string; signed: boolean } | undefined;
   let nextIndex = 0;
   events.forEach((event, position) => {

@@ -19,7 +19,7 @@ export interface ReplayResult {
 export function byteChunkings(events: readonly string[], randomSplits = 4, seed = 7): { name: string; chunks: Uint8Array[] }[] {
   const encoder = new TextEncoder();
   const whole = encoder.encode(events.join(""));
-  const result = [
+  const result: { name: string; chunks: Uint8Array[] }[] = [
     { name: "as recorded", chunks: events.map((event) => encoder.encode(event)) },
     { name: "one byte per read", chunks: Array.from(whole, (byte) => Uint8Array.of(byte)) },
   ];
