@@ -2,6 +2,7 @@ import { qwen3ReasoningDialect } from "@sluice/reasoning-qwen3";
 import { qwenXmlToolDialect } from "@sluice/tool-qwen-xml";
 import { benchSegmenter } from "./segmenter-bench";
 import { qwen3ReasoningTrace, qwenXmlTrace } from "./traces";
+import { benchHttp } from "./http-bench";
 import { benchWholePath } from "./whole-path-bench";
 
 // pnpm bench: the figures of DESIGN §7. `pnpm bench -- segmenter` runs one section.
@@ -32,6 +33,7 @@ const sections: Record<string, () => Promise<void> | void> = {
     });
   },
   "whole-path": () => benchWholePath(),
+  http: () => benchHttp(),
 };
 
 console.log(`Sluice benchmarks — node ${process.version}, ${new Date().toISOString()}`);
