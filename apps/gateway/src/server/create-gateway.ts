@@ -1,0 +1,133 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Logger } from "pino";
+import type { Config, ModelConfig } from "../config/config";
+import { CLIENT_CLOSED_REQUEST } from "../upstream/map-upstream-error";
+import type { Upstream } from "../upstream/upstream";
+import { createAuthCheck } from "./create-auth-check";
+import { createGatewayLogger } from "./create-gateway-logger";
+import { createRequestId } from "./create-request-id";
+import { defaultUpstreamFor } from "./default-upstream-for";
+import type { Exchange, GatewayContext } from "./exchange";
+import { handleRequest } from "./handle-request";
+import { replyError } from "./reply-error";
+import { logRequest, type RequestLogEntry } from "./request-log";
+import { routePath } from "./routes";
+
+export interface GatewayOptions {
+  /** The upstream for a model, called once per configured model. Default: `defaultUpstreamFor` (demo or HTTP). */
+  readonly upstreamFor?: (model: ModelConfig) => Upstream;
+  /** Receives one line per request. Default: `createGatewayLogger()` (stderr). */
+  readonly logger?: Logger;
+  /** `event: ping` after this much upstream silence; default 15000 (GATEWAY.md). 0 disables. */
+  readonly pingIntervalMs?: number;
+}
+
+export interface ListeningAddress {
+  /** The bound address (`127.0.0.1`, `::1`, `0.0.0.0`). */
+  readonly host: string;
+  /** The bound port: the real one when 0 was asked for. */
+  readonly port: number;
+}
+
+export interface Gateway {
+  readonly server: Server;
+  /** Listens on `host`/`port` (default: the config's). */
+  listen(host?: string, port?: number): Promise<ListeningAddress>;
+  /** Drains: stops accepting, lets open requests and streams finish, then resolves. */
+  close(): Promise<void>;
+}
+
+export const DEFAULT_PING_INTERVAL_MS = 15_000;
+
+/** The Sluice HTTP server on node:http (GATEWAY.md §HTTP API). */
+export function createGateway(config: Config, options: GatewayOptions = {}): Gateway {
+  const logger = options.logger ?? createGatewayLogger();
+  const upstreamFor = options.upstreamFor ?? defaultUpstreamFor;
+  let closing = false;
+  let closed: Promise<void> | undefined;
+
+  const context: GatewayContext = {
+    config,
+    upstreams: new Map(config.models.map((model) => [model, upstreamFor(model)])),
+    checkAuth: createAuthCheck(config.server.apiKeys),
+    pingIntervalMs: options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS,
+    startedAt: new Date(),
+  };
+
+  const server = createServer((request, response) => {
+    void serve(request, response);
+  });
+
+  const serve = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const requestId = createRequestId();
+    const log: RequestLogEntry = { requestId, method: request.method ?? "", path: routePath(request.url) };
+    const controller = new AbortController();
+    const exchange: Exchange = {
+      request,
+      response,
+      requestId,
+      log,
+      receivedAt: performance.now(),
+      clientSignal: controller.signal,
+    };
+    response.setHeader("request-id", requestId);
+    if (closing) response.setHeader("connection", "close");
+    // The line is written once the response closed AND the handler is done (a client that left early
+    // still gets its line with what the stream had produced by then).
+    let pending = 2;
+    const settle = (): void => {
+      pending -= 1;
+      if (pending > 0) return;
+      log.durationMs = Math.round(performance.now() - exchange.receivedAt);
+      logRequest(logger, log);
+    };
+    response.once("close", () => {
+      // `close` before the response finished: the client went away, so the upstream call is aborted now.
+      if (!response.writableFinished) controller.abort();
+      log.status = response.writableFinished ? response.statusCode : CLIENT_CLOSED_REQUEST;
+      // While draining, a connection that finished its request is idle: close it so close() can resolve.
+      if (closing) setImmediate(() => server.closeIdleConnections());
+      settle();
+    });
+
+    try {
+      await handleRequest(exchange, context);
+    } catch (error) {
+      logger.error({ requestId, err: error }, "request failed");
+      if (!response.headersSent) {
+        const reason = error instanceof Error ? error.message : String(error);
+        replyError(exchange, 500, "api_error", `internal error: ${reason}`);
+      } else if (!response.writableEnded) {
+        response.destroy();
+      }
+    } finally {
+      settle();
+    }
+  };
+
+  return {
+    server,
+    listen(host = config.server.host, port = config.server.port) {
+      return new Promise((resolve, reject) => {
+        const onError = (error: Error): void => reject(error);
+        server.once("error", onError);
+        server.listen(port, host, () => {
+          server.off("error", onError);
+          const address = server.address() as AddressInfo;
+          resolve({ host: address.address, port: address.port });
+        });
+      });
+    },
+    close() {
+      if (closed !== undefined) return closed;
+      closing = true;
+      closed = new Promise((resolve) => {
+        // An error here only says the server was not listening: there is nothing left to drain.
+        server.close(() => resolve());
+      });
+      server.closeIdleConnections();
+      return closed;
+    },
+  };
+}

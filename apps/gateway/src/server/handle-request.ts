@@ -1,0 +1,36 @@
+import type { Exchange, GatewayContext } from "./exchange";
+import { replyError } from "./reply-error";
+import { ROUTES } from "./routes";
+
+/** Routes one request: 404 for an unknown path, 405 for a wrong method, 401 before reading any body. */
+export async function handleRequest(exchange: Exchange, gateway: GatewayContext): Promise<void> {
+  const { path, method } = exchange.log;
+  const route = ROUTES.get(path);
+  if (route === undefined) {
+    replyError(exchange, 404, "not_found_error", `Not found: ${method} ${path}`);
+    return;
+  }
+  if (!route.methods.includes(method)) {
+    replyError(
+      exchange,
+      405,
+      "invalid_request_error",
+      `Method ${method} is not allowed on ${path} (allowed: ${route.methods.join(", ")})`,
+      { allow: route.methods.join(", ") },
+    );
+    return;
+  }
+  if (route.authenticated && !gateway.checkAuth(exchange.request.headers)) {
+    const { headers } = exchange.request;
+    const presented = headers["x-api-key"] !== undefined || headers.authorization !== undefined;
+    // Anthropic's wording, which clients (and apiKeyHelper refreshes) recognise.
+    replyError(
+      exchange,
+      401,
+      "authentication_error",
+      presented ? "invalid x-api-key" : "x-api-key header is required",
+    );
+    return;
+  }
+  await route.handle(exchange, gateway);
+}

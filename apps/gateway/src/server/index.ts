@@ -1,0 +1,13 @@
+export { createAuthCheck } from "./create-auth-check";
+export {
+  createGateway,
+  DEFAULT_PING_INTERVAL_MS,
+  type Gateway,
+  type GatewayOptions,
+  type ListeningAddress,
+} from "./create-gateway";
+export { createGatewayLogger, type GatewayLoggerOptions } from "./create-gateway-logger";
+export { createRequestId } from "./create-request-id";
+export { defaultUpstreamFor } from "./default-upstream-for";
+export { logRequest, type RequestLogEntry } from "./request-log";
+export { routePath } from "./routes";

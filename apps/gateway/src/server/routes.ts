@@ -1,0 +1,36 @@
+import type { Exchange, GatewayContext } from "./exchange";
+import { handleCountTokens } from "./handle-count-tokens";
+import { handleMessages } from "./handle-messages";
+import { handleModels } from "./handle-models";
+import { sendJson } from "./send-json";
+
+export interface Route {
+  /** Methods served; HEAD rides along with GET (node:http sends no body for it). */
+  readonly methods: readonly string[];
+  /** `/v1` routes need an API key when keys are configured; `/health` never does. */
+  readonly authenticated: boolean;
+  readonly handle: (exchange: Exchange, gateway: GatewayContext) => void | Promise<void>;
+}
+
+/** GATEWAY.md §HTTP API, keyed by path without the query string (`/v1/messages?beta=true` is `/v1/messages`). */
+export const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
+  ["/v1/messages", { methods: ["POST"], authenticated: true, handle: handleMessages }],
+  ["/v1/messages/count_tokens", { methods: ["POST"], authenticated: true, handle: handleCountTokens }],
+  ["/v1/models", { methods: ["GET", "HEAD"], authenticated: true, handle: handleModels }],
+  [
+    "/health",
+    {
+      methods: ["GET", "HEAD"],
+      authenticated: false,
+      handle: (exchange) => sendJson(exchange.response, 200, { status: "ok" }),
+    },
+  ],
+]);
+
+/** `/v1/messages?beta=true` → `/v1/messages`; a trailing slash is ignored (`/v1/models/`). */
+export function routePath(url: string | undefined): string {
+  const raw = url ?? "/";
+  const queryStart = raw.search(/[?#]/);
+  const path = queryStart === -1 ? raw : raw.slice(0, queryStart);
+  return path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
+}

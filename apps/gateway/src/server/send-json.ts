@@ -1,0 +1,17 @@
+import type { ServerResponse } from "node:http";
+
+/** Writes one JSON response (`content-length` set, so a keep-alive client knows where it ends). */
+export function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Readonly<Record<string, string>> = {},
+): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, {
+    ...headers,
+    "content-type": "application/json",
+    "content-length": Buffer.byteLength(text),
+  });
+  response.end(text);
+}
