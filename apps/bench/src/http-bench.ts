@@ -45,7 +45,10 @@ async function startChild(command: string[]): Promise<{ child: ChildProcess; por
   const child = spawn(pinned[0] as string, pinned.slice(1), { stdio: ["ignore", "pipe", "ignore"] });
   const port = await new Promise<number>((resolve, reject) => {
     let output = "";
-    const timer = setTimeout(() => reject(new Error(`no listening line from ${command.join(" ")}: ${output}`)), 15000);
+    const timer = setTimeout(
+      () => reject(new Error(`no listening line from ${command.join(" ")}: ${output}`)),
+      15000,
+    );
     child.stdout?.on("data", (data: Buffer) => {
       output += data.toString();
       const match = /listening on http:\/\/[^:\s]+:(\d+)/.exec(output);
@@ -65,7 +68,11 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
 }
 
-async function timeRequest(port: number, body: string, pid: number): Promise<{ seconds: number; cpu: number; bytes: number }> {
+async function timeRequest(
+  port: number,
+  body: string,
+  pid: number,
+): Promise<{ seconds: number; cpu: number; bytes: number }> {
   const cpuBefore = cpuSeconds(pid);
   const start = process.hrtime.bigint();
   const response = await fetch(`http://127.0.0.1:${port}/v1/messages`, {
@@ -103,14 +110,20 @@ export async function benchHttp(chunks = 100_000): Promise<void> {
     tools: [
       {
         name: "Write",
-        input_schema: { type: "object", properties: { file_path: { type: "string" }, content: { type: "string" } } },
+        input_schema: {
+          type: "object",
+          properties: { file_path: { type: "string" }, content: { type: "string" } },
+        },
       },
     ],
   });
   const rows: string[][] = [];
   const runs: [string, string[]][] = [
     ["plain pass-through (same bytes, no parsing)", [process.execPath, PASS_THROUGH, String(upstream.port)]],
-    ["Sluice gateway (parse, sequence, encode)", [process.execPath, GATEWAY_CLI, "serve", "--config", config, "--port", "0"]],
+    [
+      "Sluice gateway (parse, sequence, encode)",
+      [process.execPath, GATEWAY_CLI, "serve", "--config", config, "--port", "0"],
+    ],
   ];
   try {
     for (const [label, command] of runs) {

@@ -1,8 +1,8 @@
 import { qwen3ReasoningDialect } from "@sluice/reasoning-qwen3";
 import { qwenXmlToolDialect } from "@sluice/tool-qwen-xml";
+import { benchHttp } from "./http-bench";
 import { benchSegmenter } from "./segmenter-bench";
 import { qwen3ReasoningTrace, qwenXmlTrace } from "./traces";
-import { benchHttp } from "./http-bench";
 import { benchWholePath } from "./whole-path-bench";
 
 // pnpm bench: the figures of DESIGN §7. `pnpm bench -- segmenter` runs one section.
@@ -22,7 +22,9 @@ const sections: Record<string, () => Promise<void> | void> = {
       title: "Segmenter: qwen3 + qwen_xml, 512 KiB string parameter per call",
       reasoning: qwen3ReasoningDialect(),
       tool: qwenXmlToolDialect(),
-      tools: { Write: { type: "object", properties: { file_path: { type: "string" }, content: { type: "string" } } } },
+      tools: {
+        Write: { type: "object", properties: { file_path: { type: "string" }, content: { type: "string" } } },
+      },
       trace: (bytes) => {
         const parameterBytes = Math.min(512 * 1024, bytes - 1024);
         const call = qwenXmlTrace(parameterBytes).split("</think>")[1] as string;

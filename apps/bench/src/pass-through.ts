@@ -1,4 +1,4 @@
-import { request as httpRequest, createServer } from "node:http";
+import { createServer, request as httpRequest } from "node:http";
 
 // The benchmark's baseline: an HTTP proxy that copies the upstream's SSE bytes to the client
 // untouched (no parsing), so the gateway's figures can be read against the cost of HTTP alone.
@@ -8,7 +8,13 @@ const server = createServer((request, response) => {
   request.on("data", (chunk: Buffer) => chunks.push(chunk));
   request.on("end", () => {
     const upstream = httpRequest(
-      { host: "127.0.0.1", port: upstreamPort, path: "/v1/chat/completions", method: "POST", headers: { "content-type": "application/json" } },
+      {
+        host: "127.0.0.1",
+        port: upstreamPort,
+        path: "/v1/chat/completions",
+        method: "POST",
+        headers: { "content-type": "application/json" },
+      },
       (upstreamResponse) => {
         response.writeHead(200, { "content-type": "text/event-stream" });
         upstreamResponse.pipe(response);

@@ -9,7 +9,8 @@ import { chunk, qwenXmlTrace } from "./traces";
 export function upstreamSse(chunks: number): { body: string; events: number } {
   const text = qwenXmlTrace(chunks * 4);
   const deltas = chunk(text, 4).slice(0, chunks - 3);
-  const prefix = '{"id":"chatcmpl-5d1e","object":"chat.completion.chunk","created":1764500000,"model":"Qwen/Qwen3.5","choices":[{"index":0,"delta":{"content":';
+  const prefix =
+    '{"id":"chatcmpl-5d1e","object":"chat.completion.chunk","created":1764500000,"model":"Qwen/Qwen3.5","choices":[{"index":0,"delta":{"content":';
   const suffix = '},"logprobs":null,"finish_reason":null,"stop_reason":null}],"usage":null}';
   const events = deltas.map((delta) => `data: ${prefix}${JSON.stringify(delta)}${suffix}\n\n`);
   events.push(

@@ -8,10 +8,9 @@ export type {
   ToolParser,
   ToolParserContext,
 } from "./dialect";
-export { createParserContext } from "./parser-context";
-export { type JsonScanStatus, JsonScanner, isJsonWhitespace } from "./json-scanner";
+export { isJsonWhitespace, JsonScanner, type JsonScanStatus } from "./json-scanner";
 export type { JsonSchema, ToolSchemas } from "./json-schema";
-export { HOLD, MarkerLexer, type MarkerHandler } from "./marker-lexer";
+export { HOLD, type MarkerHandler, MarkerLexer } from "./marker-lexer";
 export {
   createMarkerSet,
   findMarker,
@@ -21,6 +20,7 @@ export {
   type MarkerSet,
   markerAt,
 } from "./marker-set";
+export { createParserContext } from "./parser-context";
 export type {
   MarkupSegment,
   ReasoningSegment,

@@ -17,7 +17,9 @@ export interface MarkerHit {
 
 export function createMarkerSet(markers: readonly string[]): MarkerSet {
   // Longest first, so that a marker that is a prefix of another never shadows it.
-  const sorted = [...new Set(markers)].filter((marker) => marker.length > 0).sort((a, b) => b.length - a.length);
+  const sorted = [...new Set(markers)]
+    .filter((marker) => marker.length > 0)
+    .sort((a, b) => b.length - a.length);
   return {
     markers: sorted,
     firstChars: [...new Set(sorted.map((marker) => marker[0] as string))],

@@ -56,7 +56,10 @@ export function createSegmenter(options: SegmenterOptions): Segmenter {
     sink(segment);
   };
 
-  const tool: ToolParser | undefined = options.tool?.createParser({ ...context, callStartPolicy }, fromToolParser);
+  const tool: ToolParser | undefined = options.tool?.createParser(
+    { ...context, callStartPolicy },
+    fromToolParser,
+  );
 
   return {
     get mode(): SegmenterMode {

@@ -1,5 +1,5 @@
 import type { ParserContext, ReasoningParser } from "./dialect";
-import { MarkerLexer, type MarkerHandler } from "./marker-lexer";
+import { type MarkerHandler, MarkerLexer } from "./marker-lexer";
 import { createMarkerSet } from "./marker-set";
 import type { SegmentSink } from "./segment";
 

@@ -2,7 +2,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { JsonScanner } from "../src";
 
-function scanAll(text: string, pieces: string[] = [text]): { end: number; status: string; truncated: boolean } {
+function scanAll(
+  text: string,
+  pieces: string[] = [text],
+): { end: number; status: string; truncated: boolean } {
   const scanner = new JsonScanner();
   let offset = 0;
   let end = -1;

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createMarkerSet, findMarker, HOLD, heldSuffixStart, MarkerLexer, type MarkerHandler } from "../src";
+import { createMarkerSet, findMarker, HOLD, heldSuffixStart, type MarkerHandler, MarkerLexer } from "../src";
 
 /** A handler that records pieces: text as is, markers in brackets. */
 function recorder(): { handler: MarkerHandler; pieces: string[] } {
@@ -105,7 +105,25 @@ describe("MarkerLexer", () => {
 
   it("gives the same output for any chunking (property)", () => {
     const markers = ["<think>", "</think>", "<tool_call>"];
-    const alphabet = fc.constantFrom("<", "/", "t", "h", "i", "n", "k", ">", "a", " ", "_", "o", "l", "c", "\n", "é", "😀");
+    const alphabet = fc.constantFrom(
+      "<",
+      "/",
+      "t",
+      "h",
+      "i",
+      "n",
+      "k",
+      ">",
+      "a",
+      " ",
+      "_",
+      "o",
+      "l",
+      "c",
+      "\n",
+      "é",
+      "😀",
+    );
     fc.assert(
       fc.property(fc.array(alphabet, { maxLength: 80 }), fc.array(fc.nat(80)), (characters, cuts) => {
         const text = characters.join("");

@@ -15,7 +15,11 @@ const reasoningDialect = (toolCallEndsReasoning: boolean): ReasoningDialect => (
   toolCallEndsReasoning,
   createParser: (context, sink) =>
     new ThinkTagParser(
-      { startsInReasoning: (c) => c.thinking, thinkInContent: "before-content", trimTrailingWhitespace: false },
+      {
+        startsInReasoning: (c) => c.thinking,
+        thinkInContent: "before-content",
+        trimTrailingWhitespace: false,
+      },
       context,
       sink,
     ),
@@ -24,7 +28,10 @@ const reasoningDialect = (toolCallEndsReasoning: boolean): ReasoningDialect => (
 describe("segmenter", () => {
   it("passes everything on as text with neither dialect", () => {
     const segments: Segment[] = [];
-    const segmenter = createSegmenter({ context: createParserContext({ thinking: true }), sink: (s) => segments.push(s) });
+    const segmenter = createSegmenter({
+      context: createParserContext({ thinking: true }),
+      sink: (s) => segments.push(s),
+    });
     segmenter.push("<think>a</think>");
     segmenter.end();
     expect(segments).toEqual([{ type: "text", text: "<think>a</think>" }]);
@@ -45,9 +52,15 @@ describe("segmenter", () => {
 
   it("ends an open reasoning span at a confirmed call only when the reasoning dialect allows it", () => {
     const input = "plan<tool_call>\n<function=f>";
-    const ends = segmentText({ reasoning: reasoningDialect(true), tool: echoToolDialect(), thinking: true }, input);
+    const ends = segmentText(
+      { reasoning: reasoningDialect(true), tool: echoToolDialect(), thinking: true },
+      input,
+    );
     expect(ends).toMatchObject({ reasoning: "plan", content: "<tool_call>\n<function=f>" });
-    const keeps = segmentText({ reasoning: reasoningDialect(false), tool: echoToolDialect(), thinking: true }, input);
+    const keeps = segmentText(
+      { reasoning: reasoningDialect(false), tool: echoToolDialect(), thinking: true },
+      input,
+    );
     expect(keeps).toMatchObject({ reasoning: input, content: null, calls: [] });
   });
 

@@ -1,3 +1,4 @@
+import { type BlockSequencer, createBlockSequencer } from "@sluice/block-sequencer";
 import {
   createParserContext,
   createSegmenter,
@@ -7,7 +8,6 @@ import {
   type ToolSchemas,
   type WarningSegment,
 } from "@sluice/core";
-import { type BlockSequencer, createBlockSequencer } from "@sluice/block-sequencer";
 import {
   anthropicUsage,
   createMessageId,
@@ -125,7 +125,12 @@ export function createAnthropicTranscoder(
         content: [],
         stop_reason: null,
         stop_sequence: null,
-        usage: { input_tokens: inputTokens, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+        usage: {
+          input_tokens: inputTokens,
+          output_tokens: 0,
+          cache_creation_input_tokens: 0,
+          cache_read_input_tokens: 0,
+        },
       },
     });
   };

@@ -44,7 +44,9 @@ describe("the official @anthropic-ai/sdk MessageStream reads the encoder's bytes
       }
       const final = await stream.finalMessage();
       // The SDK adds its own `parsed_output: null` (structured outputs); everything else must be identical.
-      const { parsed_output: _parsedOutput, ...message } = final as typeof final & { parsed_output?: unknown };
+      const { parsed_output: _parsedOutput, ...message } = final as typeof final & {
+        parsed_output?: unknown;
+      };
       expect(message).toEqual(result.message);
     });
   });

@@ -1,8 +1,8 @@
 import { join } from "node:path";
-import { hermesToolDialect } from "@sluice/tool-hermes";
-import { qwenXmlToolDialect } from "@sluice/tool-qwen-xml";
 import type { ContentBlock, ErrorType, StopReason } from "@sluice/protocol-anthropic";
 import { qwen3ReasoningDialect } from "@sluice/reasoning-qwen3";
+import { hermesToolDialect } from "@sluice/tool-hermes";
+import { qwenXmlToolDialect } from "@sluice/tool-qwen-xml";
 import type { TranscoderOptions } from "../src";
 import { readRecording, toSseEvents } from "../src/testkit";
 
@@ -26,7 +26,9 @@ export interface Scenario {
 
 const qwen35 = { reasoning: qwen3ReasoningDialect(), tool: qwenXmlToolDialect(), thinking: true };
 const qwen3Hermes = { reasoning: qwen3ReasoningDialect(), tool: hermesToolDialect(), thinking: true };
-const bashTools = new Map([["Bash", { type: "object", properties: { command: { type: "string" }, description: { type: "string" } } }]]);
+const bashTools = new Map([
+  ["Bash", { type: "object", properties: { command: { type: "string" }, description: { type: "string" } } }],
+]);
 
 export const scenarios: Scenario[] = [
   {
@@ -36,7 +38,10 @@ export const scenarios: Scenario[] = [
     stopReason: "tool_use",
     outputTokens: 57,
     blocks: [
-      { type: "thinking", thinking: "The user wants the files listed. I should run ls in the project directory.\n" },
+      {
+        type: "thinking",
+        thinking: "The user wants the files listed. I should run ls in the project directory.\n",
+      },
       { type: "text", text: "\n\nLet me list the files.\n\n" },
       { type: "tool_use", name: "Bash", input: { command: "ls -la", description: "List files" } },
     ],
@@ -53,7 +58,8 @@ export const scenarios: Scenario[] = [
     ],
   },
   {
-    title: 'a tag split across chunks ("</thi" + "nk>") is never lost; a held partial tag is flushed at the end',
+    title:
+      'a tag split across chunks ("</thi" + "nk>") is never lost; a held partial tag is flushed at the end',
     recording: "raw-qwen3-split-tags",
     options: qwen35,
     stopReason: "end_turn",
@@ -195,11 +201,33 @@ export const scenarios: Scenario[] = [
   },
   { title: "length → max_tokens", recording: "finish-length", stopReason: "max_tokens", outputTokens: 16 },
   { title: "content_filter → refusal", recording: "finish-content-filter", stopReason: "refusal" },
-  { title: "no usage chunk: output_tokens 0, still a complete message", recording: "no-usage-chunk", stopReason: "end_turn", outputTokens: 0 },
-  { title: "a stream cut before any finish and [DONE] → error, never end_turn", recording: "truncated-before-finish", error: "api_error" },
-  { title: "[DONE] without any finish_reason → as stop", recording: "done-without-finish", stopReason: "end_turn" },
-  { title: "a finish_reason but no [DONE] → as that finish reason", recording: "finish-without-done", stopReason: "end_turn", outputTokens: 2 },
-  { title: "an upstream error chunk → error event, no message_stop", recording: "error-chunk-mid-stream", error: "api_error" },
+  {
+    title: "no usage chunk: output_tokens 0, still a complete message",
+    recording: "no-usage-chunk",
+    stopReason: "end_turn",
+    outputTokens: 0,
+  },
+  {
+    title: "a stream cut before any finish and [DONE] → error, never end_turn",
+    recording: "truncated-before-finish",
+    error: "api_error",
+  },
+  {
+    title: "[DONE] without any finish_reason → as stop",
+    recording: "done-without-finish",
+    stopReason: "end_turn",
+  },
+  {
+    title: "a finish_reason but no [DONE] → as that finish reason",
+    recording: "finish-without-done",
+    stopReason: "end_turn",
+    outputTokens: 2,
+  },
+  {
+    title: "an upstream error chunk → error event, no message_stop",
+    recording: "error-chunk-mid-stream",
+    error: "api_error",
+  },
   { title: "finish `abort` → error", recording: "finish-abort", error: "api_error" },
   {
     title: "vLLM `reasoning` field → a thinking block",
@@ -233,7 +261,13 @@ export const scenarios: Scenario[] = [
               message: {
                 role: "assistant",
                 content: "Here.",
-                tool_calls: [{ id: "call_j", type: "function", function: { name: "Read", arguments: '{"file_path":"/x"}' } }],
+                tool_calls: [
+                  {
+                    id: "call_j",
+                    type: "function",
+                    function: { name: "Read", arguments: '{"file_path":"/x"}' },
+                  },
+                ],
               },
               finish_reason: "tool_calls",
             },
@@ -251,7 +285,13 @@ export const scenarios: Scenario[] = [
   },
   {
     title: "a data line that is not JSON is an upstream error, not skipped",
-    recording: { events: ['data: {"choices":[{"index":0,"delta":{"content":"a"}}]}\n\n', "data: {not json\n\n", "data: [DONE]\n\n"] },
+    recording: {
+      events: [
+        'data: {"choices":[{"index":0,"delta":{"content":"a"}}]}\n\n',
+        "data: {not json\n\n",
+        "data: [DONE]\n\n",
+      ],
+    },
     error: "api_error",
   },
 ];
@@ -286,4 +326,3 @@ export function withoutIds(block: ContentBlock): Block {
       return { type: "tool_use", name: block.name, input: block.input };
   }
 }
-

@@ -31,7 +31,8 @@ describe("whole path: upstream SSE bytes → Anthropic events, in every chunking
       if (scenario.stopReason) expect(message.stop_reason).toBe(scenario.stopReason);
       if (scenario.stopSequence !== undefined) expect(message.stop_sequence).toBe(scenario.stopSequence);
       if (scenario.blocks) expect(message.content.map(withoutIds)).toEqual(scenario.blocks);
-      if (scenario.outputTokens !== undefined) expect(message.usage.output_tokens).toBe(scenario.outputTokens);
+      if (scenario.outputTokens !== undefined)
+        expect(message.usage.output_tokens).toBe(scenario.outputTokens);
     });
   }
 });

@@ -72,7 +72,11 @@ export class ChunkTemplateCache {
     } else return;
     // Both reasoning names with text (vLLM during its rename): which one wins depends on both, so
     // the chunk is not "one string"; leave it to the slow path.
-    if (field === "reasoning" && hasStringValue(data, '"reasoning":') && hasStringValue(data, '"reasoning_content":'))
+    if (
+      field === "reasoning" &&
+      hasStringValue(data, '"reasoning":') &&
+      hasStringValue(data, '"reasoning_content":')
+    )
       return;
     for (const raw of RAW_KEYS) {
       if (raw.field !== field) continue;
@@ -90,7 +94,10 @@ export class ChunkTemplateCache {
       }
       if (parsed !== value) continue;
       const template = { prefix: data.slice(0, start), suffix: data.slice(end), field };
-      this.templates = [template, ...this.templates.filter((known) => known.field !== field)].slice(0, MAX_TEMPLATES);
+      this.templates = [template, ...this.templates.filter((known) => known.field !== field)].slice(
+        0,
+        MAX_TEMPLATES,
+      );
       return;
     }
   }

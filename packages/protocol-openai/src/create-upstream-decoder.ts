@@ -146,7 +146,12 @@ export function createUpstreamDecoder(
     push(bytes: Uint8Array | string): void {
       if (ended) return;
       if (typeof bytes === "string") feed(bytes);
-      else feed(textDecoder.write(Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)));
+      else
+        feed(
+          textDecoder.write(
+            Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+          ),
+        );
     },
     end(): void {
       if (ended) return;

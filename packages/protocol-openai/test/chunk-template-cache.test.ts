@@ -12,7 +12,8 @@ const decodeAll = (events: readonly string[]): UpstreamDelta[] => {
 };
 
 /** The slow path alone: JSON.parse + narrowChunk for every line. */
-const slowPath = (events: readonly string[]): UpstreamDelta[] => events.flatMap((event) => narrowChunk(JSON.parse(event)));
+const slowPath = (events: readonly string[]): UpstreamDelta[] =>
+  events.flatMap((event) => narrowChunk(JSON.parse(event)));
 
 const vllmChunk = (delta: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
   JSON.stringify({
@@ -30,7 +31,9 @@ describe("the chunk template fast path", () => {
     const first = vllmChunk({ content: "Hello" });
     expect(cache.match(first)).toBeUndefined();
     cache.learn(first, narrowChunk(JSON.parse(first)));
-    expect(cache.match(vllmChunk({ content: ' "quoted" \\ \n é 😀' }))).toEqual({ content: ' "quoted" \\ \n é 😀' });
+    expect(cache.match(vllmChunk({ content: ' "quoted" \\ \n é 😀' }))).toEqual({
+      content: ' "quoted" \\ \n é 😀',
+    });
     expect(cache.match(vllmChunk({ content: "" }))).toBe(NO_DELTA);
     // Same prefix and suffix, but the middle is not one string token: the slow path decides.
     expect(cache.match(vllmChunk({ content: "a" }).replace('"a"', '"a","tool_calls":[]'))).toBeUndefined();
@@ -53,7 +56,9 @@ describe("the chunk template fast path", () => {
       fc.tuple(text, text).map(([a, b]) => vllmChunk({ reasoning: a, reasoning_content: b })),
       fc.tuple(text, text).map(([a, b]) => vllmChunk({ reasoning: a, content: b })),
       text.map((value) => vllmChunk({ content: value }, { finish_reason: "stop" })),
-      text.map((value) => vllmChunk({ content: null, tool_calls: [{ index: 0, function: { arguments: value } }] })),
+      text.map((value) =>
+        vllmChunk({ content: null, tool_calls: [{ index: 0, function: { arguments: value } }] }),
+      ),
       text.map((value) => JSON.stringify({ id: value, choices: [{ index: 0, delta: { content: value } }] })),
     );
     fc.assert(

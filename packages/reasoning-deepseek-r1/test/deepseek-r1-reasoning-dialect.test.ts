@@ -36,7 +36,10 @@ describe("deepseek_r1 (DESIGN §3)", () => {
   });
 
   it("keeps everything as reasoning when the stream ends inside it, whitespace exact", () => {
-    expect(run(["\n  all ", "reasoning\n\n"])).toMatchObject({ reasoning: "\n  all reasoning\n\n", content: null });
+    expect(run(["\n  all ", "reasoning\n\n"])).toMatchObject({
+      reasoning: "\n  all reasoning\n\n",
+      content: null,
+    });
   });
 
   it("flushes a held partial tag at the end as reasoning", () => {

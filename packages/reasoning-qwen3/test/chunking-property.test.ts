@@ -3,7 +3,25 @@ import { assertChunkingInvariance, echoToolDialect, markupStream } from "@sluice
 import { describe, it } from "vitest";
 import { qwen3ReasoningDialect } from "../src";
 
-const vocabulary = ["<think>", "</think>", "<thi", "</th", "nk>", "<", ">", "/", "a", "plan", " ", "\n", "\n\n", "é", "😀", "<tool_call>", "\n<function=f>"];
+const vocabulary = [
+  "<think>",
+  "</think>",
+  "<thi",
+  "</th",
+  "nk>",
+  "<",
+  ">",
+  "/",
+  "a",
+  "plan",
+  " ",
+  "\n",
+  "\n\n",
+  "é",
+  "😀",
+  "<tool_call>",
+  "\n<function=f>",
+];
 
 describe("qwen3ReasoningDialect: any chunking gives the same segments and conserves the input (DESIGN I3, I4)", () => {
   for (const thinking of [true, false]) {

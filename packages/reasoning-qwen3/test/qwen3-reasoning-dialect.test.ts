@@ -18,7 +18,10 @@ describe("qwen3 (DESIGN §3)", () => {
   });
 
   it("enters reasoning at <think> in content only before any non-whitespace content", () => {
-    expect(run("\n<think>plan</think>answer", false)).toMatchObject({ reasoning: "plan", content: "\nanswer" });
+    expect(run("\n<think>plan</think>answer", false)).toMatchObject({
+      reasoning: "plan",
+      content: "\nanswer",
+    });
     expect(run("answer <think>not reasoning</think>", false)).toMatchObject({
       reasoning: null,
       content: "answer <think>not reasoning",
@@ -26,7 +29,10 @@ describe("qwen3 (DESIGN §3)", () => {
   });
 
   it("drops a stray </think> in content", () => {
-    expect(run(["plan</think>one", "</think>two"], true)).toMatchObject({ reasoning: "plan", content: "onetwo" });
+    expect(run(["plan</think>one", "</think>two"], true)).toMatchObject({
+      reasoning: "plan",
+      content: "onetwo",
+    });
   });
 
   it("ends reasoning at a tool-call start the tool dialect confirms", () => {
@@ -59,12 +65,19 @@ describe("qwen3 (DESIGN §3)", () => {
   });
 
   it("never loses a tag split across chunks and flushes a held partial tag at the end", () => {
-    expect(run(["plan</thi", "nk>answer </th"], true)).toMatchObject({ reasoning: "plan", content: "answer </th" });
+    expect(run(["plan</thi", "nk>answer </th"], true)).toMatchObject({
+      reasoning: "plan",
+      content: "answer </th",
+    });
     expect(run(["<", "t", "h", "i", "n", "k", ">"], false)).toMatchObject({ reasoning: null, content: null });
   });
 
   it("conserves every character and pairs every call", () => {
-    for (const input of ["a</think>b<think>c", "<think>x</think>\n<tool_call>\n<function=f>y", "</think></think>"]) {
+    for (const input of [
+      "a</think>b<think>c",
+      "<think>x</think>\n<tool_call>\n<function=f>y",
+      "</think></think>",
+    ]) {
       expect(run(Array.from(input), true).problems).toEqual([]);
       expect(run(input, false).problems).toEqual([]);
     }

@@ -1,15 +1,8 @@
-import { loadPeerCases } from "@sluice/core/testkit";
+import { loadPeerCases, type ToolPeerCase } from "@sluice/core/testkit";
 import { describe, expect, it } from "vitest";
 import { parseToolArguments } from "../src";
 
-interface ToolCase {
-  id: string;
-  dialect: string;
-  chunks: string[];
-  expected: { content: string | null; calls: { name: string; arguments: unknown }[] };
-}
-
-const cases = loadPeerCases<ToolCase>("tool-peer-cases.json").filter(
+const cases = loadPeerCases<ToolPeerCase>("tool-peer-cases.json").filter(
   (testCase) => testCase.dialect === "concatenated_json",
 );
 

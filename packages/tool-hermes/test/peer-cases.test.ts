@@ -1,17 +1,15 @@
-import { createParserContext, createSegmenter, type JsonSchema } from "@sluice/core";
-import { loadPeerCases, runConformance, segmentText } from "@sluice/core/testkit";
+import { createParserContext, createSegmenter } from "@sluice/core";
+import {
+  loadPeerCases,
+  runConformance,
+  segmentText,
+  type ToolPeerCase,
+  toolSchemasOf,
+} from "@sluice/core/testkit";
 import { describe, expect, it } from "vitest";
 import { hermesToolDialect } from "../src";
 
-interface ToolCase {
-  id: string;
-  dialect: string;
-  tools: { type: string; function: { name: string; parameters?: JsonSchema } }[];
-  chunks: string[];
-  expected: { content: string | null; calls: { name: string; arguments: unknown }[] };
-}
-
-const cases = loadPeerCases<ToolCase>("tool-peer-cases.json").filter((testCase) =>
+const cases = loadPeerCases<ToolPeerCase>("tool-peer-cases.json").filter((testCase) =>
   ["hermes", "hermes(qwen25)", "hermes(qwen)"].includes(testCase.dialect),
 );
 
@@ -48,7 +46,7 @@ runConformance({
       tool: hermesToolDialect(),
       context: createParserContext({
         thinking: false,
-        tools: testCase.tools.map((tool) => [tool.function.name, tool.function.parameters ?? {}] as const),
+        tools: toolSchemasOf(testCase),
       }),
       sink,
     }),

@@ -70,7 +70,9 @@ describe("qwen3 + hermes, thinking on (DESIGN §3)", () => {
 
   // The segmenter passes on what the reasoning parser holds ("a <", "</th") before tool markup.
   it("text the reasoning parser holds in content stays before the call", () => {
-    expect(run('plan</think>a </th<tool_call>{"name": "f"}</tool_call>')).toMatchObject({ content: "a </th" });
+    expect(run('plan</think>a </th<tool_call>{"name": "f"}</tool_call>')).toMatchObject({
+      content: "a </th",
+    });
   });
   it("a lone `<` before a call in content stays before the call", () => {
     const result = run('a <<tool_call>{"name": "f"}</tool_call>b', false);

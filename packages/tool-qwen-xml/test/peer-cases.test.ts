@@ -1,17 +1,9 @@
-import { createParserContext, createSegmenter, type JsonSchema } from "@sluice/core";
-import { loadPeerCases, runConformance } from "@sluice/core/testkit";
+import { createParserContext, createSegmenter } from "@sluice/core";
+import { loadPeerCases, runConformance, type ToolPeerCase, toolSchemasOf } from "@sluice/core/testkit";
 import { expect } from "vitest";
 import { qwenXmlToolDialect } from "../src";
 
-interface ToolCase {
-  id: string;
-  dialect: string;
-  chunks: string[];
-  tools: { type: string; function: { name: string; parameters?: JsonSchema } }[];
-  expected: { content: string | null; calls: { name: string; arguments: unknown }[] };
-}
-
-const cases = loadPeerCases<ToolCase>("tool-peer-cases.json").filter(
+const cases = loadPeerCases<ToolPeerCase>("tool-peer-cases.json").filter(
   (testCase) => testCase.dialect === "qwen3_coder" || testCase.dialect === "qwen_xml",
 );
 
@@ -67,7 +59,7 @@ runConformance({
       tool: qwenXmlToolDialect(),
       context: createParserContext({
         thinking: false,
-        tools: testCase.tools.map((tool) => [tool.function.name, tool.function.parameters ?? {}] as const),
+        tools: toolSchemasOf(testCase),
       }),
       sink,
     }),

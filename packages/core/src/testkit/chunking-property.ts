@@ -43,10 +43,14 @@ export function assertChunkingInvariance(
       const pieces = cutAt(text, cuts);
       const split = runStream(create, pieces);
       const splitProblems = checkSegmentInvariants(split, text);
-      if (splitProblems.length > 0) throw new Error(`invariants (split ${JSON.stringify(pieces)}): ${splitProblems.join("; ")}`);
+      if (splitProblems.length > 0)
+        throw new Error(`invariants (split ${JSON.stringify(pieces)}): ${splitProblems.join("; ")}`);
       const expected = JSON.stringify(normalizeSegments(whole));
       const actual = JSON.stringify(normalizeSegments(split));
-      if (actual !== expected) throw new Error(`chunking changed the segments for ${JSON.stringify(pieces)}:\n${actual}\n!=\n${expected}`);
+      if (actual !== expected)
+        throw new Error(
+          `chunking changed the segments for ${JSON.stringify(pieces)}:\n${actual}\n!=\n${expected}`,
+        );
     }),
     { numRuns },
   );

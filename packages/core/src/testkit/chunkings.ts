@@ -42,7 +42,10 @@ export function chunkings(recorded: readonly string[], randomSplits = 6, seed = 
   ];
   for (let run = 0; run < randomSplits; run++) {
     const runSeed = seed * 1000 + run;
-    result.push({ name: `random split (seed ${runSeed})`, chunks: randomSplit(text, runSeed, run % 2 === 0 ? 5 : 17) });
+    result.push({
+      name: `random split (seed ${runSeed})`,
+      chunks: randomSplit(text, runSeed, run % 2 === 0 ? 5 : 17),
+    });
   }
   return result;
 }

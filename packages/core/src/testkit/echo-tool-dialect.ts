@@ -1,6 +1,6 @@
+import type { ToolDialect, ToolParser, ToolParserContext } from "../dialect";
 import { HOLD, MarkerLexer } from "../marker-lexer";
 import { createMarkerSet } from "../marker-set";
-import type { ToolDialect, ToolParser, ToolParserContext } from "../dialect";
 import type { SegmentSink } from "../segment";
 
 const TOOL_CALL = "<tool_call>";

@@ -1,8 +1,8 @@
-import { createParserContext } from "../parser-context";
 import type { ReasoningDialect, ToolDialect } from "../dialect";
 import type { JsonSchema } from "../json-schema";
-import { createSegmenter } from "../segmenter";
+import { createParserContext } from "../parser-context";
 import type { Segment } from "../segment";
+import { createSegmenter } from "../segmenter";
 import { checkSegmentInvariants } from "./invariants";
 import { runStream } from "./run-stream";
 import { normalizeSegments, type StreamSummary, summarize } from "./summarize";
@@ -22,7 +22,10 @@ export interface SegmentTextResult extends StreamSummary {
 }
 
 /** Runs a segmenter over `chunks` and returns its normalized segments, summary and problems. */
-export function segmentText(options: SegmentTextOptions, chunks: readonly string[] | string): SegmentTextResult {
+export function segmentText(
+  options: SegmentTextOptions,
+  chunks: readonly string[] | string,
+): SegmentTextResult {
   const pieces = typeof chunks === "string" ? [chunks] : chunks;
   const raw = runStream(
     (sink) =>

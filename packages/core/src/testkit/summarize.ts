@@ -52,7 +52,10 @@ export function normalizeSegments(segments: readonly Segment[]): Segment[] {
         continue;
       }
     }
-    if ((segment.type === "text" || segment.type === "reasoning" || segment.type === "markup") && !segment.text)
+    if (
+      (segment.type === "text" || segment.type === "reasoning" || segment.type === "markup") &&
+      !segment.text
+    )
       continue;
     result.push(segment);
   }
@@ -63,7 +66,10 @@ export function summarize(segments: readonly Segment[]): StreamSummary {
   let reasoning: string | null = null;
   let content: string | null = null;
   let markup = "";
-  const calls = new Map<number, { callIndex: number; name: string; upstreamId?: string; json: string; ended: boolean }>();
+  const calls = new Map<
+    number,
+    { callIndex: number; name: string; upstreamId?: string; json: string; ended: boolean }
+  >();
   const warnings: { code: string; message: string; raw: string }[] = [];
   for (const segment of segments) {
     switch (segment.type) {

@@ -48,7 +48,8 @@ export function checkMessageStream(events: readonly MessageStreamEvent[]): strin
         nextIndex = event.index + 1;
         const block = event.content_block;
         if (block.type === "tool_use") {
-          if (!TOOL_ID.test(block.id)) problems.push(`${where}: tool id ${JSON.stringify(block.id)} is not valid`);
+          if (!TOOL_ID.test(block.id))
+            problems.push(`${where}: tool id ${JSON.stringify(block.id)} is not valid`);
           if (ids.has(block.id)) problems.push(`${where}: tool id ${block.id} is not unique`);
           ids.add(block.id);
           if (Object.keys(block.input).length > 0) problems.push(`${where}: tool_use input must start as {}`);
@@ -73,7 +74,8 @@ export function checkMessageStream(events: readonly MessageStreamEvent[]): strin
           problems.push(`${where}: stop for block ${event.index}, which is not open`);
           break;
         }
-        if (open.type === "thinking" && !open.signed) problems.push(`${where}: thinking block without signature_delta`);
+        if (open.type === "thinking" && !open.signed)
+          problems.push(`${where}: thinking block without signature_delta`);
         if (open.type === "tool_use") {
           try {
             const input: unknown = JSON.parse(open.json);
@@ -99,7 +101,8 @@ export function checkMessageStream(events: readonly MessageStreamEvent[]): strin
         break;
     }
   });
-  if (phase !== "stopped" && phase !== "errored") problems.push("the stream ends without message_stop or error");
+  if (phase !== "stopped" && phase !== "errored")
+    problems.push("the stream ends without message_stop or error");
   return problems;
 }
 
@@ -108,7 +111,8 @@ export function checkSseFraming(messages: readonly SseMessage[]): string[] {
   const problems: string[] = [];
   messages.forEach((message, position) => {
     const type = (message.data as { type?: unknown }).type;
-    if (message.event !== type) problems.push(`SSE message ${position}: event ${message.event} but data.type ${String(type)}`);
+    if (message.event !== type)
+      problems.push(`SSE message ${position}: event ${message.event} but data.type ${String(type)}`);
   });
   return problems;
 }

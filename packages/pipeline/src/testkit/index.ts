@@ -1,4 +1,4 @@
 export { checkMessageStream, checkSseFraming } from "./check-message-stream";
 export { parseSse, type SseMessage } from "./parse-sse";
+export { byteChunkings, type ReplayResult, replayUpstream } from "./replay-upstream";
 export { readRecording, toSseEvents } from "./upstream-recording";
-export { type ReplayResult, replayUpstream, byteChunkings } from "./replay-upstream";

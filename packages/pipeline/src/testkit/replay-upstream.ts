@@ -1,6 +1,15 @@
-import { createMessageAggregator, encodeSseEvents, type Message, type MessageStreamEvent } from "@sluice/protocol-anthropic";
 import { createRandom } from "@sluice/core/testkit";
-import { type AnthropicTranscoder, createAnthropicTranscoder, type TranscoderOptions } from "../anthropic-transcoder";
+import {
+  createMessageAggregator,
+  encodeSseEvents,
+  type Message,
+  type MessageStreamEvent,
+} from "@sluice/protocol-anthropic";
+import {
+  type AnthropicTranscoder,
+  createAnthropicTranscoder,
+  type TranscoderOptions,
+} from "../anthropic-transcoder";
 import { checkMessageStream, checkSseFraming } from "./check-message-stream";
 import { parseSse } from "./parse-sse";
 
@@ -16,7 +25,11 @@ export interface ReplayResult {
 }
 
 /** Byte-level chunkings of an upstream body: as recorded (one SSE event per read), one byte per read, seeded random splits. */
-export function byteChunkings(events: readonly string[], randomSplits = 4, seed = 7): { name: string; chunks: Uint8Array[] }[] {
+export function byteChunkings(
+  events: readonly string[],
+  randomSplits = 4,
+  seed = 7,
+): { name: string; chunks: Uint8Array[] }[] {
   const encoder = new TextEncoder();
   const whole = encoder.encode(events.join(""));
   const result: { name: string; chunks: Uint8Array[] }[] = [
@@ -37,7 +50,10 @@ export function byteChunkings(events: readonly string[], randomSplits = 4, seed 
 }
 
 /** Runs the whole path over upstream body reads and checks the output against DESIGN §2. */
-export function replayUpstream(options: TranscoderOptions, reads: readonly (Uint8Array | string)[]): ReplayResult {
+export function replayUpstream(
+  options: TranscoderOptions,
+  reads: readonly (Uint8Array | string)[],
+): ReplayResult {
   const events: MessageStreamEvent[] = [];
   const transcoder = createAnthropicTranscoder(options, (event) => events.push(event));
   transcoder.start();

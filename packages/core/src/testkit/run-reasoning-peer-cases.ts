@@ -1,0 +1,42 @@
+import { expect } from "vitest";
+import type { ReasoningDialect } from "../dialect";
+import { createParserContext } from "../parser-context";
+import { createSegmenter } from "../segmenter";
+import { runConformance } from "./conformance";
+import { echoToolDialect } from "./echo-tool-dialect";
+import { loadPeerCases, type ReasoningPeerCase } from "./peer-cases";
+
+export interface ReasoningPeerCaseOptions {
+  readonly dialect: () => ReasoningDialect;
+  /** Which of the fixture's `parser` names this dialect answers for. */
+  readonly parsers: (parser: string) => boolean;
+  /** Case id → why DESIGN decides differently. */
+  readonly skip?: Readonly<Record<string, string>>;
+}
+
+/**
+ * The reasoning peer cases of one dialect through the conformance runner, with the echo tool dialect
+ * standing in for a tool dialect (tool markup after reasoning reads as content, as the peers see it).
+ */
+export function runReasoningPeerCases(options: ReasoningPeerCaseOptions): void {
+  const dialect = options.dialect();
+  runConformance({
+    suite: `${dialect.id}: reasoning peer cases`,
+    cases: loadPeerCases<ReasoningPeerCase>("reasoning-peer-cases.json").filter((testCase) =>
+      options.parsers(testCase.parser),
+    ),
+    ...(options.skip ? { skip: options.skip } : {}),
+    createParser: (testCase, sink) =>
+      createSegmenter({
+        reasoning: options.dialect(),
+        tool: echoToolDialect(),
+        context: createParserContext({ thinking: testCase.starts_in_reasoning }),
+        sink,
+      }),
+    check: (testCase, summary) => {
+      // null and "" are the same message to an Anthropic client: no block either way.
+      expect(summary.reasoning ?? "").toBe(testCase.expected.reasoning ?? "");
+      expect(summary.content ?? "").toBe(testCase.expected.content ?? "");
+    },
+  });
+}
