@@ -16,6 +16,7 @@ const RAW_KEYS: readonly { readonly key: string; readonly field: TextField }[] =
 const QUOTE = 34;
 const BACKSLASH = 92;
 const MAX_TEMPLATES = 2;
+const NEEDS_JSON_PARSE = /["\\\u0000-\u001f]/;
 
 /** Returned by `match` for a chunk that carries nothing (its text is `""`). */
 export const NO_DELTA: UpstreamDelta = Object.freeze({});
@@ -39,15 +40,21 @@ export class ChunkTemplateCache {
       const end = data.length - template.suffix.length;
       if (end - template.prefix.length < 2) continue;
       if (!data.startsWith(template.prefix) || !data.endsWith(template.suffix)) continue;
-      const token = data.slice(template.prefix.length, end);
-      if (token.charCodeAt(0) !== QUOTE || token.charCodeAt(token.length - 1) !== QUOTE) continue;
-      let text: unknown;
-      try {
-        text = JSON.parse(token);
-      } catch {
-        continue;
+      const start = template.prefix.length;
+      if (data.charCodeAt(start) !== QUOTE || data.charCodeAt(end - 1) !== QUOTE) continue;
+      let text = data.slice(start + 1, end - 1);
+      // Most deltas have no escapes: then the string between the quotes is the value (no quote,
+      // backslash or control character inside means it is one JSON string token as it stands).
+      if (NEEDS_JSON_PARSE.test(text)) {
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(data.slice(start, end));
+        } catch {
+          continue;
+        }
+        if (typeof parsed !== "string") continue;
+        text = parsed;
       }
-      if (typeof text !== "string") continue;
       if (text.length === 0) return NO_DELTA;
       return template.field === "content" ? { content: text } : { reasoning: text };
     }
