@@ -4,6 +4,7 @@ export { type ConformanceCase, type ConformanceOptions, runConformance } from ".
 export { echoToolDialect } from "./echo-tool-dialect";
 export { checkSegmentInvariants } from "./invariants";
 export { loadPeerCases, type ReasoningPeerCase, type ToolPeerCase, toolSchemasOf } from "./peer-cases";
+export { runReasoningChunkingProperty } from "./run-reasoning-chunking-property";
 export { type ReasoningPeerCaseOptions, runReasoningPeerCases } from "./run-reasoning-peer-cases";
 export { runStream } from "./run-stream";
 export { type SegmentTextOptions, type SegmentTextResult, segmentText } from "./segment-text";
