@@ -117,7 +117,6 @@ export async function benchHttp(chunks = 100_000): Promise<void> {
       },
     ],
   });
-  const rows: string[][] = [];
   const runs: [string, string[]][] = [
     ["plain pass-through (same bytes, no parsing)", [process.execPath, PASS_THROUGH, String(upstream.port)]],
     [
@@ -125,30 +124,31 @@ export async function benchHttp(chunks = 100_000): Promise<void> {
       [process.execPath, GATEWAY_CLI, "serve", "--config", config, "--port", "0"],
     ],
   ];
+  const children: { child: ChildProcess; port: number }[] = [];
+  const best = runs.map(() => ({ seconds: Number.POSITIVE_INFINITY, cpu: 0, bytes: 0 }));
   try {
-    for (const [label, command] of runs) {
-      const { child, port } = await startChild(command);
-      try {
-        await timeRequest(port, request, child.pid as number); // warm-up
-        let best = { seconds: Number.POSITIVE_INFINITY, cpu: 0, bytes: 0 };
-        for (let run = 0; run < 3; run++) {
-          const result = await timeRequest(port, request, child.pid as number);
-          if (result.seconds < best.seconds) best = result;
-        }
-        rows.push([
-          label,
-          formatNumber(events),
-          formatNumber(events / best.seconds),
-          formatNumber((best.cpu * 1e6) / events, 2),
-          formatNumber(best.bytes / 1e6, 1),
-        ]);
-      } finally {
-        child.kill("SIGTERM");
+    for (const [, command] of runs) children.push(await startChild(command));
+    // Interleaved rounds, best of each (the VM's neighbours steal time in bursts); round 0 warms up.
+    for (let round = 0; round < 6; round++) {
+      for (const [index, { child, port }] of children.entries()) {
+        const result = await timeRequest(port, request, child.pid as number);
+        if (round > 0 && result.seconds < (best[index]?.seconds ?? 0)) best[index] = result;
       }
     }
   } finally {
+    for (const { child } of children) child.kill("SIGTERM");
     upstream.server.close();
   }
+  const rows = runs.map(([label], index) => {
+    const result = best[index] as { seconds: number; cpu: number; bytes: number };
+    return [
+      label,
+      formatNumber(events),
+      formatNumber(events / result.seconds),
+      formatNumber((result.cpu * 1e6) / events, 2),
+      formatNumber(result.bytes / 1e6, 1),
+    ];
+  });
   printTable(
     "Gateway end to end over HTTP: a local upstream streams raw Qwen3.5 chunks through the process (pinned to one core) to a client (target ≥ 200,000 chunks/s)",
     ["path", "upstream chunks", "chunks/s", "process CPU µs/chunk", "MB to client"],

@@ -2,7 +2,7 @@ import { createAnthropicTranscoder } from "@sluice/pipeline";
 import { encodeSseEvents, type MessageStreamEvent } from "@sluice/protocol-anthropic";
 import { qwen3ReasoningDialect } from "@sluice/reasoning-qwen3";
 import { qwenXmlToolDialect } from "@sluice/tool-qwen-xml";
-import { bestTimeNs, formatNumber, printTable } from "./measure";
+import { bestTimesNs, formatNumber, printTable } from "./measure";
 import { chunk, qwenXmlTrace } from "./traces";
 
 /** A vLLM stream serving raw Qwen3.5 text: one `data:` event per token-sized delta, then usage and [DONE]. */
@@ -63,20 +63,27 @@ export function benchWholePath(chunks = 200_000): void {
   const encoder = new TextEncoder();
   const perEvent = body.split(/(?<=\n\n)/).map((event) => encoder.encode(event));
   const whole = encoder.encode(body);
-  const rows: string[][] = [];
-  for (const [label, reads] of [
+  const readings = [
     ["one SSE event per read", perEvent],
     ["16 KiB reads", splitBytes(whole, 16 * 1024)],
-  ] as const) {
-    const ns = bestTimeNs(() => transcode(reads), 1500, 2);
-    rows.push([
+  ] as const;
+  const times = bestTimesNs(
+    readings.map(
+      ([, reads]) =>
+        () =>
+          transcode(reads),
+    ),
+  );
+  const rows = readings.map(([label], index) => {
+    const ns = times[index] as number;
+    return [
       label,
       formatNumber(events),
       formatNumber(events / (ns / 1e9)),
       formatNumber(ns / 1e3 / events, 3),
       formatNumber(whole.length / (ns / 1e9) / 1e6, 1),
-    ]);
-  }
+    ];
+  });
   printTable(
     "Whole path without HTTP: vLLM SSE bytes (raw Qwen3.5: reasoning, text, qwen_xml call) → Anthropic SSE bytes (target ≥ 500,000 chunks/s)",
     ["upstream reads", "chunks", "chunks/s", "µs/chunk", "MB/s in"],
