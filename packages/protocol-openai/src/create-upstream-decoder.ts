@@ -145,13 +145,8 @@ export function createUpstreamDecoder(
   return {
     push(bytes: Uint8Array | string): void {
       if (ended) return;
-      if (typeof bytes === "string") feed(bytes);
-      else
-        feed(
-          textDecoder.write(
-            Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-          ),
-        );
+      // StringDecoder takes any Uint8Array; wrapping one in a Buffer first cost more than decoding it.
+      feed(typeof bytes === "string" ? bytes : textDecoder.write(bytes));
     },
     end(): void {
       if (ended) return;
