@@ -1,3 +1,5 @@
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { qwen3ReasoningDialect } from "@sluice/reasoning-qwen3";
 import { qwenXmlToolDialect } from "@sluice/tool-qwen-xml";
 import { benchHttp } from "./http-bench";
@@ -38,8 +40,15 @@ const sections: Record<string, () => Promise<void> | void> = {
   http: () => benchHttp(),
 };
 
-console.log(`Sluice benchmarks — node ${process.version}, ${new Date().toISOString()}`);
-for (const [name, run] of Object.entries(sections)) {
-  if (only && only !== name) continue;
+if (only) {
+  const run = sections[only];
+  if (!run) throw new Error(`unknown section ${only}; sections: ${Object.keys(sections).join(", ")}`);
   await run();
+} else {
+  console.log(`Sluice benchmarks — node ${process.version}, ${new Date().toISOString()}`);
+  // Each section in a fresh process, so one section's garbage and JIT state never weigh on the next.
+  for (const name of Object.keys(sections)) {
+    const result = spawnSync(process.execPath, [fileURLToPath(import.meta.url), name], { stdio: "inherit" });
+    if (result.status !== 0) process.exitCode = 1;
+  }
 }
