@@ -26,14 +26,12 @@ export async function handleCountTokens(exchange: Exchange, gateway: GatewayCont
   exchange.log.model = request.model;
   const model = resolveModel(gateway.config, request.model);
   const upstream = model === undefined ? undefined : gateway.upstreams.get(model);
-  if (model === undefined || upstream === undefined) {
-    replyError(exchange, 404, "not_found_error", `model: ${request.model}`);
-    return;
-  }
-  exchange.log.servedBy = model.name;
+  if (model !== undefined) exchange.log.servedBy = model.name;
 
+  // GATEWAY.md: count_tokens never answers 404 — a model no route serves still gets the estimate
+  // (Claude Code asks for its context bar with whatever model name it holds).
   let inputTokens: number | undefined;
-  if (upstream.tokenize !== undefined) {
+  if (model !== undefined && upstream?.tokenize !== undefined) {
     const plan = resolveModelPlan(model);
     // count_tokens has no max_tokens; the translation needs one, and /tokenize ignores it.
     const translated = translateRequest({ ...request, max_tokens: 1 }, plan, model, {
