@@ -141,3 +141,11 @@ describe("MarkerLexer", () => {
     );
   });
 });
+
+describe("MarkerLexer contract", () => {
+  it("refuses a handler that still holds at the end of the stream", () => {
+    const lexer = new MarkerLexer({ text: () => {}, marker: () => HOLD }, createMarkerSet(["<x>"]));
+    lexer.push("<x>");
+    expect(() => lexer.end()).toThrow(/held "<x>" at the end/);
+  });
+});
