@@ -29,12 +29,29 @@ export interface ToolCallMerger {
  * dropped with a warning (`tool_call.late_fragment`): that call's block is closed, and its arguments
  * were complete JSON when it was flushed.
  */
+/** Characters of text that may wait behind an incomplete held call (a bounded buffer, DESIGN I7). */
+export const MAX_QUEUED_LENGTH = 1024 * 1024;
+
+function segmentLength(segment: Segment): number {
+  switch (segment.type) {
+    case "text":
+    case "reasoning":
+    case "markup":
+      return segment.text.length;
+    case "tool-call-delta":
+      return segment.argumentsJson.length;
+    default:
+      return 64;
+  }
+}
+
 export function createToolCallMerger(context: ParserContext, sink: SegmentSink): ToolCallMerger {
   const held: HeldToolCall[] = [];
   // Wire ids go into Maps: `__proto__` is a valid tool id.
   const byIndex = new Map<number, HeldToolCall>();
   const byId = new Map<string, HeldToolCall>();
   const queue: Segment[] = [];
+  let queuedLength = 0;
   let latest: HeldToolCall | undefined;
   let incompleteCalls = 0;
   let emittedCalls = 0;
@@ -136,6 +153,7 @@ export function createToolCallMerger(context: ParserContext, sink: SegmentSink):
     held.length = 0;
     incompleteCalls = 0;
     for (const segment of queue.splice(0)) pass(segment);
+    queuedLength = 0;
   };
 
   const apply = (fragment: ToolCallFragment): void => {
@@ -170,7 +188,20 @@ export function createToolCallMerger(context: ParserContext, sink: SegmentSink):
       else if (incompleteCalls === 0) {
         flush();
         pass(segment);
-      } else queue.push(segment);
+      } else {
+        queue.push(segment);
+        queuedLength += segmentLength(segment);
+        // Bounded buffers (DESIGN I7): past the cap, model order gives way to memory; nothing is lost.
+        if (queuedLength > MAX_QUEUED_LENGTH) {
+          warn(
+            "tool_call.queue_released",
+            `more than ${MAX_QUEUED_LENGTH} characters waited behind an incomplete tool call; they are passed on ahead of it`,
+            "",
+          );
+          for (const queued of queue.splice(0)) pass(queued);
+          queuedLength = 0;
+        }
+      }
     },
     fragments(fragments: readonly ToolCallFragment[]): void {
       for (const fragment of fragments) {

@@ -18,7 +18,7 @@ export {
   ChatToolMessage,
   ChatUserMessage,
 } from "./chat-completion-request";
-export { createToolCallMerger, type ToolCallMerger } from "./create-tool-call-merger";
+export { createToolCallMerger, MAX_QUEUED_LENGTH, type ToolCallMerger } from "./create-tool-call-merger";
 export {
   createUpstreamDecoder,
   type UpstreamDecoder,

@@ -220,6 +220,18 @@ describe("createToolCallMerger: model order", () => {
     expect(segments).toEqual([text("Checking."), ...callSegments(0, "f", '{"a":1}', "c0"), text("Done.")]);
   });
 
+  it("bounds what waits behind an incomplete call: past the cap the text goes on ahead, with a warning", () => {
+    const piece = "x".repeat(256 * 1024);
+    const steps: MergerStep[] = [[{ index: 0, id: "c0", name: "f", arguments: '{"a":' }]];
+    for (let count = 0; count < 5; count++) steps.push(text(piece));
+    const { segments, beforeEnd } = runMerger([...steps, [{ index: 0, arguments: "1}" }]]);
+    // Five pieces exceed 1 MiB: all five were released before the call, nothing lost.
+    expect(beforeEnd).toBeGreaterThanOrEqual(6);
+    expect(warningCodes(segments)).toEqual(["tool_call.queue_released"]);
+    expect(segments.filter((segment) => segment.type === "text")).toHaveLength(5);
+    expect(calls(segments)).toEqual([{ name: "f", upstreamId: "c0", arguments: { a: 1 } }]);
+  });
+
   it("queues text that follows an incomplete held call, and releases it right after the call", () => {
     const steps: MergerStep[] = [
       [{ index: 0, id: "c0", name: "f", arguments: '{"a":' }],
