@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { qwen3ReasoningDialect } from "@sluice/reasoning-qwen3";
 import { qwenXmlToolDialect } from "@sluice/tool-qwen-xml";
 import { benchHttp } from "./http-bench";
+import { benchMemory } from "./memory-bench";
 import { benchSegmenter } from "./segmenter-bench";
 import { qwen3ReasoningTrace, qwenXmlTrace } from "./traces";
 import { benchWholePath } from "./whole-path-bench";
@@ -37,6 +38,7 @@ const sections: Record<string, () => Promise<void> | void> = {
     });
   },
   "whole-path": () => benchWholePath(),
+  memory: () => benchMemory(),
   http: () => benchHttp(),
 };
 
@@ -48,7 +50,9 @@ if (only) {
   console.log(`Sluice benchmarks — node ${process.version}, ${new Date().toISOString()}`);
   // Each section in a fresh process, so one section's garbage and JIT state never weigh on the next.
   for (const name of Object.keys(sections)) {
-    const result = spawnSync(process.execPath, [fileURLToPath(import.meta.url), name], { stdio: "inherit" });
+    const result = spawnSync(process.execPath, ["--expose-gc", fileURLToPath(import.meta.url), name], {
+      stdio: "inherit",
+    });
     if (result.status !== 0) process.exitCode = 1;
   }
 }
