@@ -1,14 +1,9 @@
 import { Schema } from "effect";
-import { ChatToolCall, ChatUsage, MatchedStop } from "./chat-completion-chunk";
+import { ChatChunkDelta, ChatUsage, MatchedStop } from "./chat-completion-chunk";
 import { nullable } from "./nullable";
 
-export const ChatCompletionMessage = Schema.Struct({
-  role: nullable(Schema.String),
-  content: nullable(Schema.String),
-  reasoning: nullable(Schema.String),
-  reasoning_content: nullable(Schema.String),
-  tool_calls: nullable(Schema.Array(ChatToolCall)),
-});
+/** A non-streamed choice's `message`: the same fields as a streamed `delta`. */
+export const ChatCompletionMessage = ChatChunkDelta;
 
 export const ChatCompletionChoice = Schema.Struct({
   index: nullable(Schema.Number),
