@@ -1,4 +1,5 @@
 import type { Segment } from "@sluice/core";
+import { cutAt } from "@sluice/core/testkit";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { expectedBlocks } from "./expected-blocks";
@@ -62,18 +63,6 @@ const item: fc.Arbitrary<Item> = fc.oneof(
     ),
   },
 );
-
-function cutAt(text: string, cuts: readonly number[]): string[] {
-  const points = [...new Set(cuts.map((cut) => cut % (text.length + 1)))].sort((a, b) => a - b);
-  const pieces: string[] = [];
-  let previous = 0;
-  for (const point of points) {
-    pieces.push(text.slice(previous, point));
-    previous = point;
-  }
-  pieces.push(text.slice(previous));
-  return pieces;
-}
 
 /**
  * Lays the items out as one segment stream: each call's fragments and end are interleaved with the

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { JsonScanner } from "../src";
+import { cutAt } from "../src/testkit";
 
 function scanAll(
   text: string,
@@ -39,14 +40,7 @@ describe("JsonScanner", () => {
     fc.assert(
       fc.property(fc.jsonValue(), fc.array(fc.nat(), { maxLength: 6 }), (value, cuts) => {
         const text = JSON.stringify({ value });
-        const points = [...new Set(cuts.map((cut) => cut % (text.length + 1)))].sort((a, b) => a - b);
-        const pieces: string[] = [];
-        let previous = 0;
-        for (const point of points) {
-          pieces.push(text.slice(previous, point));
-          previous = point;
-        }
-        pieces.push(text.slice(previous));
+        const pieces = cutAt(text, cuts);
         expect(scanAll(text, pieces)).toEqual({ end: text.length, status: "complete", truncated: false });
         // Every strict prefix that opened the object is truncated, never complete.
         const cut = Math.max(1, Math.floor(text.length / 2));

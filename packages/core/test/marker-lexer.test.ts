@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createMarkerSet, findMarker, HOLD, heldSuffixStart, type MarkerHandler, MarkerLexer } from "../src";
+import { cutAt } from "../src/testkit";
 
 /** A handler that records pieces: text as is, markers in brackets. */
 function recorder(): { handler: MarkerHandler; pieces: string[] } {
@@ -127,14 +128,7 @@ describe("MarkerLexer", () => {
     fc.assert(
       fc.property(fc.array(alphabet, { maxLength: 80 }), fc.array(fc.nat(80)), (characters, cuts) => {
         const text = characters.join("");
-        const points = [...new Set(cuts.map((cut) => cut % (text.length + 1)))].sort((a, b) => a - b);
-        const chunks: string[] = [];
-        let previous = 0;
-        for (const point of points) {
-          chunks.push(text.slice(previous, point));
-          previous = point;
-        }
-        chunks.push(text.slice(previous));
+        const chunks = cutAt(text, cuts);
         expect(lex(markers, chunks)).toBe(lex(markers, [text]));
       }),
       { numRuns: 300 },
