@@ -1,3 +1,4 @@
+import { parseSse } from "@sluice/pipeline/testkit";
 import type { MessageStreamEvent } from "@sluice/protocol-anthropic";
 import { type Environment, parseConfig } from "../../src/config/parse-config";
 import { createGateway, type Gateway, type GatewayOptions } from "../../src/server/create-gateway";
@@ -69,20 +70,10 @@ export interface SseStream {
   readonly events: MessageStreamEvent[];
 }
 
-/** Splits raw SSE text into messages (`event:` line and JSON data). */
+/** Raw SSE text as messages (`event:` line and JSON data) and their events. */
 export function parseSseText(text: string): SseStream {
-  const messages = text
-    .split("\n\n")
-    .filter((block) => block.trim() !== "")
-    .map((block) => {
-      const lines = block.split("\n");
-      const event = lines.find((line) => line.startsWith("event: "))?.slice("event: ".length);
-      const data = lines
-        .filter((line) => line.startsWith("data: "))
-        .map((line) => line.slice("data: ".length))
-        .join("\n");
-      return { event, data: JSON.parse(data) as unknown };
-    });
+  // eventsource-parser, as a real client reads it (the pipeline's test kit), not a hand-written split.
+  const messages = parseSse(text);
   return { text, messages, events: messages.map((message) => message.data as MessageStreamEvent) };
 }
 
