@@ -37,6 +37,12 @@ export class MarkerLexer {
 
   push(text: string): void {
     if (text.length === 0) return;
+    // Most chunks hold no character a live marker starts with: with nothing held, such a chunk can
+    // neither hold nor start a marker, so it is text as it stands (one indexOf per first character).
+    if (this.held.length === 0 && !containsAny(text, this.markers.firstChars)) {
+      this.handler.text(text);
+      return;
+    }
     const buffer = this.held.length === 0 ? text : this.held + text;
     this.held = "";
     this.scan(buffer, false);
@@ -74,4 +80,9 @@ export class MarkerLexer {
       position = resume;
     }
   }
+}
+
+function containsAny(text: string, characters: readonly string[]): boolean {
+  for (const character of characters) if (text.indexOf(character) !== -1) return true;
+  return false;
 }

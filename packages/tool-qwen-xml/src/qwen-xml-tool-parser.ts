@@ -101,12 +101,6 @@ export class QwenXmlToolParser implements ToolParser, MarkerHandler {
   }
 
   push(text: string): void {
-    // Every marker starts with "<": a chunk without one, while nothing is held, cannot hold or start a
-    // marker, so it is plain text of the current state and skips the lexer (most chunks of a value).
-    if (this.lexer.pending.length === 0 && text.indexOf("<") === -1) {
-      if (text.length > 0) this.text(text);
-      return;
-    }
     this.lexer.push(text);
   }
 
