@@ -1,6 +1,5 @@
 import { createParserContext, createSegmenter, type ReasoningDialect, type ToolDialect } from "@sluice/core";
 import { bestTimesNs, formatNumber, printTable } from "./measure";
-import { chunk } from "./traces";
 
 export interface SegmenterScenario {
   readonly title: string;
@@ -18,8 +17,12 @@ const SIZES = [
 ];
 const CHUNK_SIZE = 4;
 
-/** Feeds the trace in 4-byte chunks through a fresh segmenter; segments are counted, not kept. */
-function runOnce(scenario: SegmenterScenario, chunks: readonly string[]): number {
+/**
+ * Feeds the trace in 4-byte chunks through a fresh segmenter; segments are counted, not kept. Chunks
+ * are cut as they are fed, as they would arrive: a prepared array of two million strings would make
+ * the garbage collector, not the parser, grow with the stream size.
+ */
+function runOnce(scenario: SegmenterScenario, trace: string): number {
   let segments = 0;
   const segmenter = createSegmenter({
     reasoning: scenario.reasoning,
@@ -29,27 +32,31 @@ function runOnce(scenario: SegmenterScenario, chunks: readonly string[]): number
       segments++;
     },
   });
-  for (const piece of chunks) segmenter.push(piece);
+  for (let index = 0; index < trace.length; index += CHUNK_SIZE)
+    segmenter.push(trace.slice(index, index + CHUNK_SIZE));
   segmenter.end();
   return segments;
 }
 
 export function benchSegmenter(scenario: SegmenterScenario): { chunksPerSecond: number; ratio: number } {
   const rows: string[][] = [];
-  const inputs = SIZES.map((size) => chunk(scenario.trace(size.bytes), CHUNK_SIZE));
-  const times = bestTimesNs(inputs.map((chunks) => () => runOnce(scenario, chunks)));
+  const traces = SIZES.map((size) => scenario.trace(size.bytes));
+  const times = bestTimesNs(
+    traces.map((trace) => () => runOnce(scenario, trace)),
+    9,
+  );
   const perByte: number[] = [];
   let chunksPerSecond = 0;
   SIZES.forEach((size, index) => {
-    const chunks = inputs[index] as string[];
+    const bytes = (traces[index] as string).length;
+    const chunks = Math.ceil(bytes / CHUNK_SIZE);
     const ns = times[index] as number;
-    const bytes = chunks.reduce((sum, piece) => sum + piece.length, 0);
     const nsPerByte = ns / bytes;
     perByte.push(nsPerByte);
-    chunksPerSecond = chunks.length / (ns / 1e9);
+    chunksPerSecond = chunks / (ns / 1e9);
     rows.push([
       size.label,
-      formatNumber(chunks.length),
+      formatNumber(chunks),
       formatNumber(chunksPerSecond),
       formatNumber(bytes / (ns / 1e9) / 1e6, 1),
       formatNumber(nsPerByte, 2),
