@@ -14,6 +14,8 @@ runReasoningPeerCases({
       "opt-in trailing-whitespace stripping; DESIGN §3 keeps qwen3 whitespace exactly",
     "r072-test-detect-and-parse-tool-interrupt":
       "glm45: `<tool_call>` followed by prose is not a call any of our dialects confirms, so reasoning goes on (DESIGN §3: only a confirmed call ends reasoning)",
+    "dr002-glm45-test-glm45-streaming":
+      "SMG enters reasoning at the first `<think>` even after content; qwen3 (which the GLM presets use) enters only before any non-whitespace content, later `<think>` is literal",
     "r073-test-glm45-tool-interruption":
       "glm45: `<tool_call>` followed by prose is not a call any of our dialects confirms, so reasoning goes on (DESIGN §3)",
   },

@@ -3,7 +3,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { JsonSchema } from "../json-schema";
 
-/** A case of ../shared/fixtures/reasoning-peer-cases.json (see its README). */
+/** A case of fixtures/reasoning-peer-cases.json (see fixtures/README.md). */
 export interface ReasoningPeerCase {
   readonly id: string;
   readonly parser: string;
@@ -12,7 +12,7 @@ export interface ReasoningPeerCase {
   readonly expected: { readonly reasoning: string | null; readonly content: string | null };
 }
 
-/** A case of ../shared/fixtures/tool-peer-cases.json (see its README). */
+/** A case of fixtures/tool-peer-cases.json (see fixtures/README.md). */
 export interface ToolPeerCase {
   readonly id: string;
   readonly dialect: string;
@@ -27,15 +27,12 @@ export interface ToolPeerCase {
   };
 }
 
-/**
- * Reads a peer fixture file from ../shared/fixtures beside the checkout (where CI and every
- * developer have it), or from SLUICE_FIXTURES when set.
- */
+/** The repository's `fixtures/` folder: the peer cases live in the repository, so a fresh clone tests. */
+export const PEER_FIXTURES_DIRECTORY = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..", "..", "fixtures");
+
+/** Reads a peer fixture file from the repository's `fixtures/` folder. */
 export function loadPeerCases<T>(fileName: string): T[] {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const root = join(here, "..", "..", "..", "..");
-  const directory = process.env.SLUICE_FIXTURES ?? join(root, "..", "shared", "fixtures");
-  return JSON.parse(readFileSync(join(directory, fileName), "utf8")) as T[];
+  return JSON.parse(readFileSync(join(PEER_FIXTURES_DIRECTORY, fileName), "utf8")) as T[];
 }
 
 /** A tool case's tools as the parsers see them: name → input schema. */
