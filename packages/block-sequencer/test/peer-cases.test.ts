@@ -23,6 +23,7 @@ interface ReasoningCase {
 const interleavedThinking: ReasoningDialect = {
   kind: "reasoning",
   id: "interleaved",
+  alwaysThinks: false,
   toolCallEndsReasoning: true,
   createParser: (context, sink) =>
     new ThinkTagParser(

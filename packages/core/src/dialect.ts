@@ -35,9 +35,20 @@ export interface ReasoningParser extends StreamParser {
   flush(): void;
 }
 
+/** How a family's chat template is told to think: `chat_template_kwargs.<kwarg>: boolean`. */
+export type ThinkingKwarg = "enable_thinking" | "thinking";
+
 export interface ReasoningDialect {
   readonly kind: "reasoning";
   readonly id: string;
+  /**
+   * The family's template switch, used when the model's config and preset name none (so a model
+   * configured with only `reasoning_parser: qwen3` can still have thinking turned off). Absent: the
+   * family has no switch.
+   */
+  readonly thinkingKwarg?: ThinkingKwarg;
+  /** The family thinks whatever the request says (DeepSeek-R1): thinking counts as on. */
+  readonly alwaysThinks: boolean;
   /** Whether a tool-call start the tool dialect confirms ends an open reasoning span (DESIGN §3). */
   readonly toolCallEndsReasoning: boolean;
   createParser(context: ParserContext, sink: SegmentSink): ReasoningParser;

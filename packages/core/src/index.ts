@@ -4,6 +4,7 @@ export type {
   ReasoningDialect,
   ReasoningParser,
   StreamParser,
+  ThinkingKwarg,
   ToolDialect,
   ToolParser,
   ToolParserContext,

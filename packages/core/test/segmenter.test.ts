@@ -12,6 +12,7 @@ import { echoToolDialect, segmentText } from "../src/testkit";
 const reasoningDialect = (toolCallEndsReasoning: boolean): ReasoningDialect => ({
   kind: "reasoning",
   id: "test",
+  alwaysThinks: false,
   toolCallEndsReasoning,
   createParser: (context, sink) =>
     new ThinkTagParser(

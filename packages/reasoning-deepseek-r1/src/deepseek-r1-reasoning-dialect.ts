@@ -15,6 +15,7 @@ export function deepseekR1ReasoningDialect(): ReasoningDialect {
   return {
     kind: "reasoning",
     id: "deepseek_r1",
+    alwaysThinks: true,
     toolCallEndsReasoning: false,
     createParser: (context, sink) => new ThinkTagParser(deepseekR1Policy, context, sink),
   };

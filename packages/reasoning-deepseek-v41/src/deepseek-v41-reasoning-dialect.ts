@@ -15,6 +15,8 @@ export function deepseekV41ReasoningDialect(): ReasoningDialect {
   return {
     kind: "reasoning",
     id: "deepseek_v41",
+    thinkingKwarg: "thinking",
+    alwaysThinks: false,
     toolCallEndsReasoning: true,
     createParser: (context, sink) => new ThinkTagParser(deepseekV41Policy, context, sink),
   };

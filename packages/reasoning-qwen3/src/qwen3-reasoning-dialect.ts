@@ -16,6 +16,8 @@ export function qwen3ReasoningDialect(): ReasoningDialect {
   return {
     kind: "reasoning",
     id: "qwen3",
+    thinkingKwarg: "enable_thinking",
+    alwaysThinks: false,
     toolCallEndsReasoning: true,
     createParser: (context, sink) => new ThinkTagParser(qwen3Policy, context, sink),
   };

@@ -29,16 +29,46 @@ const listOfNonEmptyStrings = Schema.Array(nonEmptyString).annotations({
 
 const string = Schema.String.annotations({ message: () => "Expected a string" });
 
-const isBaseUrl = (text: string): boolean => {
-  if (text === "demo") return true;
-  if (!URL.canParse(text)) return false;
-  const { protocol } = new URL(text);
-  return protocol === "http:" || protocol === "https:";
-};
+const baseUrl = Schema.String.annotations({
+  message: () => "Expected an http(s) URL or the word `demo`",
+}).pipe(Schema.filter(checkBaseUrl));
 
-const baseUrl = Schema.String.pipe(Schema.filter(isBaseUrl)).annotations({
-  message: () => ({ message: "Expected an http(s) URL or the word `demo`", override: true }),
-});
+// The gateway builds these itself; a config value would break the request or the stream.
+const RESERVED_BODY_KEYS = ["model", "messages", "stream"];
+
+// Declared, not decoded as a Record: decoding would rebuild the object and turn a `__proto__` key into a
+// prototype; the expanded tree already holds every key as an own property.
+const extraBody = Schema.declare(
+  (value: unknown): value is { readonly [key: string]: unknown } =>
+    typeof value === "object" && value !== null && !Array.isArray(value),
+)
+  .annotations({ message: () => "Expected a mapping of request fields" })
+  .pipe(
+    Schema.filter((body) => {
+      const reserved = RESERVED_BODY_KEYS.filter((key) => Object.hasOwn(body, key));
+      return reserved.length === 0
+        ? true
+        : `${reserved.join(", ")} cannot be set here: the gateway sets ${reserved.length === 1 ? "it" : "them"} (use upstream.model for the model name)`;
+    }),
+  );
+
+// RFC 9110 token characters; the headers fetch computes itself (or that would desync the body) are refused.
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const COMPUTED_HEADERS = new Set(["host", "content-length", "transfer-encoding", "connection"]);
+
+const headers = Schema.Record({ key: Schema.String, value: string })
+  .annotations({ message: () => "Expected a mapping of header names to strings" })
+  .pipe(
+    Schema.filter((map) => {
+      for (const [name, value] of Object.entries(map)) {
+        if (!HEADER_NAME.test(name)) return `"${name}" is not a valid header name`;
+        if (COMPUTED_HEADERS.has(name.toLowerCase()))
+          return `"${name}" is set by the gateway for each request and cannot be configured`;
+        if (/[\r\n\0]/.test(value)) return `the value of "${name}" contains a line break or NUL`;
+      }
+      return true;
+    }),
+  );
 
 const mapping = <Fields extends Schema.Struct.Fields>(fields: Fields) =>
   Schema.Struct(fields).annotations({ message: () => "Expected a mapping" });
@@ -52,6 +82,8 @@ const UpstreamFileSchema = mapping({
   timeout_ms: optional(positiveInteger),
   idle_timeout_ms: optional(positiveInteger),
   reasoning_field: optional(oneOf(["reasoning", "reasoning_content"])),
+  extra_body: optional(extraBody),
+  headers: optional(headers),
 });
 
 const ModelFileSchema = mapping({
@@ -61,6 +93,7 @@ const ModelFileSchema = mapping({
   reasoning_parser: optional(oneOf([...REASONING_PARSER_NAMES, "none"])),
   tool_parser: optional(oneOf([...TOOL_PARSER_NAMES, "none"])),
   thinking: optional(oneOf(["request", "on", "off"])),
+  thinking_kwarg: optional(oneOf(["enable_thinking", "thinking", "none"])),
   max_output_tokens: optional(positiveInteger),
   upstream: UpstreamFileSchema,
 });
@@ -82,3 +115,24 @@ export const ConfigFileSchema = mapping({
 
 export type ConfigFile = typeof ConfigFileSchema.Type;
 export type ModelFile = ConfigFile["models"][number];
+
+/**
+ * `base_url` is where `/chat/completions` is appended: an http(s) URL without credentials in it (they
+ * would be echoed in every error message) and without the endpoint path itself. Messages say what to
+ * write instead and never repeat a password.
+ */
+function checkBaseUrl(text: string): true | string {
+  if (text === "demo") return true;
+  if (!URL.canParse(text)) return "Expected an http(s) URL or the word `demo`";
+  const url = new URL(text);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    return "Expected an http(s) URL or the word `demo`";
+  if (url.username !== "" || url.password !== "")
+    return "Remove the user:password@ part of the URL: put the upstream's key in upstream.api_key (sent as a Bearer token) or in upstream.headers";
+  const path = url.pathname.replace(/\/+$/, "");
+  if (/\/chat\/completions$/i.test(path)) {
+    url.pathname = path.slice(0, -"/chat/completions".length) || "/";
+    return `Drop /chat/completions: write ${url.href.replace(/\/+$/, "")} (the gateway appends /chat/completions itself)`;
+  }
+  return true;
+}

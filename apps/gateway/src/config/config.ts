@@ -1,9 +1,11 @@
-import type { PresetName, ReasoningParserName, ToolParserName } from "./presets";
+import type { PresetName, ReasoningParserName, ThinkingKwarg, ToolParserName } from "./presets";
 
 /** The validated config, with defaults applied (GATEWAY.md §Config). YAML keys are snake_case. */
 export interface Config {
   readonly server: ServerConfig;
   readonly models: readonly ModelConfig[];
+  /** Things that work but are probably not what was meant (a base_url without /v1, a shadowed alias), each with its path. */
+  readonly warnings: readonly string[];
 }
 
 export interface ServerConfig {
@@ -33,6 +35,8 @@ export interface ModelConfig {
   readonly toolParser?: ToolParserName | "none";
   /** Default `request`: follow the client's `thinking.type`. */
   readonly thinking: ThinkingPolicy;
+  /** The template switch; absent: the preset's, else the reasoning dialect's family default. `none`: no switch. */
+  readonly thinkingKwarg?: ThinkingKwarg | "none";
   /** Client `max_tokens` is clamped to this. */
   readonly maxOutputTokens?: number;
   readonly upstream: UpstreamConfig;
@@ -50,6 +54,10 @@ export interface UpstreamConfig {
   readonly idleTimeoutMs?: number;
   /** Where past thinking goes in assistant messages; default `reasoning` (vLLM today). */
   readonly reasoningField: ReasoningField;
+  /** Deep-merged into every upstream request body after translation; the config wins. */
+  readonly extraBody?: Readonly<Record<string, unknown>>;
+  /** Sent with every upstream request (values already `${VAR}`-expanded). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 export const DEFAULT_HOST = "127.0.0.1";

@@ -30,4 +30,4 @@ export {
   type ToolParserName,
 } from "./presets";
 export { type ModelPlan, resolveModelPlan } from "./resolve-model-plan";
-export { type ThinkingRequest, thinkingEnabled } from "./thinking-enabled";
+export { type ThinkingRequest, type ThinkingSetting, thinkingEnabled } from "./thinking-enabled";

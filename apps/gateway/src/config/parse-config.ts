@@ -3,6 +3,7 @@ import { parseDocument } from "yaml";
 import { type Config, DEFAULT_HOST, DEFAULT_MAX_BODY_BYTES, DEFAULT_PORT, type ModelConfig } from "./config";
 import { ConfigError } from "./config-error";
 import { type ConfigFile, ConfigFileSchema, type ModelFile } from "./config-file-schema";
+import { configWarnings } from "./config-warnings";
 import { expandEnv, formatEnvProblem } from "./expand-env";
 import { formatPath } from "./format-path";
 
@@ -71,6 +72,7 @@ function toConfig(file: ConfigFile, env: Environment): Config {
     .split(",")
     .map((key) => key.trim())
     .filter((key) => key !== "");
+  const models = file.models.map(toModelConfig);
   return {
     server: {
       host: file.server?.host ?? DEFAULT_HOST,
@@ -78,7 +80,8 @@ function toConfig(file: ConfigFile, env: Environment): Config {
       apiKeys: [...new Set([...(file.server?.api_keys ?? []), ...environmentKeys])],
       maxBodyBytes: file.server?.max_body_bytes ?? DEFAULT_MAX_BODY_BYTES,
     },
-    models: file.models.map(toModelConfig),
+    models,
+    warnings: configWarnings(models),
   };
 }
 
@@ -91,6 +94,7 @@ function toModelConfig(model: ModelFile): ModelConfig {
     ...(model.reasoning_parser === undefined ? {} : { reasoningParser: model.reasoning_parser }),
     ...(model.tool_parser === undefined ? {} : { toolParser: model.tool_parser }),
     thinking: model.thinking ?? "request",
+    ...(model.thinking_kwarg === undefined ? {} : { thinkingKwarg: model.thinking_kwarg }),
     ...(model.max_output_tokens === undefined ? {} : { maxOutputTokens: model.max_output_tokens }),
     upstream: {
       // `http://host/v1/` and `http://host/v1` name the same base; callers append `/chat/completions`.
@@ -100,6 +104,8 @@ function toModelConfig(model: ModelFile): ModelConfig {
       ...(upstream.timeout_ms === undefined ? {} : { timeoutMs: upstream.timeout_ms }),
       ...(upstream.idle_timeout_ms === undefined ? {} : { idleTimeoutMs: upstream.idle_timeout_ms }),
       reasoningField: upstream.reasoning_field ?? "reasoning",
+      ...(upstream.extra_body === undefined ? {} : { extraBody: upstream.extra_body }),
+      ...(upstream.headers === undefined ? {} : { headers: upstream.headers }),
     },
   };
 }

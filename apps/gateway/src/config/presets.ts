@@ -1,4 +1,4 @@
-import type { ReasoningDialect, ToolDialect } from "@sluice/core";
+import type { ReasoningDialect, ThinkingKwarg, ToolDialect } from "@sluice/core";
 import { deepseekR1ReasoningDialect } from "@sluice/reasoning-deepseek-r1";
 import { deepseekV41ReasoningDialect } from "@sluice/reasoning-deepseek-v41";
 import { qwen3ReasoningDialect } from "@sluice/reasoning-qwen3";
@@ -21,8 +21,7 @@ export const TOOL_DIALECTS = {
 export type ReasoningParserName = keyof typeof REASONING_DIALECTS;
 export type ToolParserName = keyof typeof TOOL_DIALECTS;
 
-/** How a chat template is told to think: `chat_template_kwargs.<kwarg>: boolean`. */
-export type ThinkingKwarg = "enable_thinking" | "thinking";
+export type { ThinkingKwarg };
 
 export interface Preset {
   readonly name: string;
@@ -31,8 +30,6 @@ export interface Preset {
   readonly toolParser: ToolParserName | "none";
   /** Absent: the template has no switch (thinking is always on, or the model never thinks). */
   readonly thinkingKwarg?: ThinkingKwarg;
-  /** The model thinks whatever the request says (DeepSeek-R1). */
-  readonly alwaysThinks: boolean;
 }
 
 /** GATEWAY.md §Config presets, as data: an explicit list, no registration by import side effect. */
@@ -42,25 +39,22 @@ export const PRESETS = [
     reasoningParser: "qwen3",
     toolParser: "hermes",
     thinkingKwarg: "enable_thinking",
-    alwaysThinks: false,
   },
-  { name: "qwen3-coder", reasoningParser: "none", toolParser: "qwen_xml", alwaysThinks: false },
+  { name: "qwen3-coder", reasoningParser: "none", toolParser: "qwen_xml" },
   {
     name: "qwen3.5",
     reasoningParser: "qwen3",
     toolParser: "qwen_xml",
     thinkingKwarg: "enable_thinking",
-    alwaysThinks: false,
   },
-  { name: "deepseek-r1", reasoningParser: "deepseek_r1", toolParser: "none", alwaysThinks: true },
+  { name: "deepseek-r1", reasoningParser: "deepseek_r1", toolParser: "none" },
   {
     name: "deepseek-v4.1",
     reasoningParser: "deepseek_v41",
     toolParser: "none",
     thinkingKwarg: "thinking",
-    alwaysThinks: false,
   },
-  { name: "hermes", reasoningParser: "none", toolParser: "hermes", alwaysThinks: false },
+  { name: "hermes", reasoningParser: "none", toolParser: "hermes" },
 ] as const satisfies readonly Preset[];
 
 export type PresetName = (typeof PRESETS)[number]["name"];

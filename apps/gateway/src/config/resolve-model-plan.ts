@@ -6,26 +6,32 @@ import { findPreset, REASONING_DIALECTS, type ThinkingKwarg, TOOL_DIALECTS } fro
 export interface ModelPlan {
   readonly reasoning?: ReasoningDialect;
   readonly tool?: ToolDialect;
+  /** The template switch sent upstream (`chat_template_kwargs.<kwarg>`); absent: none is sent. */
   readonly thinkingKwarg?: ThinkingKwarg;
+  /** The family thinks whatever the request says (its reasoning dialect always starts in reasoning). */
   readonly alwaysThinks: boolean;
   readonly presetName?: string;
 }
 
 /**
  * The model's preset with its per-model `reasoning_parser` / `tool_parser` overrides applied
- * (`none` = no dialect). No preset and no parsers: a server that parses itself.
+ * (`none` = no dialect). No preset and no parsers: a server that parses itself. The thinking switch is
+ * the model's `thinking_kwarg`, else the preset's, else the reasoning dialect's family default — so
+ * `reasoning_parser: qwen3` alone still lets a client turn thinking off.
  */
 export function resolveModelPlan(
-  model: Pick<ModelConfig, "preset" | "reasoningParser" | "toolParser">,
+  model: Pick<ModelConfig, "preset" | "reasoningParser" | "toolParser" | "thinkingKwarg">,
 ): ModelPlan {
   const preset = findPreset(model.preset);
   const reasoningName = model.reasoningParser ?? preset?.reasoningParser ?? "none";
   const toolName = model.toolParser ?? preset?.toolParser ?? "none";
+  const reasoning = reasoningName === "none" ? undefined : REASONING_DIALECTS[reasoningName]();
+  const kwarg = model.thinkingKwarg ?? preset?.thinkingKwarg ?? reasoning?.thinkingKwarg ?? "none";
   return {
-    ...(reasoningName === "none" ? {} : { reasoning: REASONING_DIALECTS[reasoningName]() }),
+    ...(reasoning === undefined ? {} : { reasoning }),
     ...(toolName === "none" ? {} : { tool: TOOL_DIALECTS[toolName]() }),
-    ...(preset?.thinkingKwarg === undefined ? {} : { thinkingKwarg: preset.thinkingKwarg }),
-    alwaysThinks: preset?.alwaysThinks ?? false,
+    ...(kwarg === "none" ? {} : { thinkingKwarg: kwarg }),
+    alwaysThinks: reasoning?.alwaysThinks ?? false,
     ...(preset === undefined ? {} : { presetName: preset.name }),
   };
 }

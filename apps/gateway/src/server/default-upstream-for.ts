@@ -10,6 +10,7 @@ export function defaultUpstreamFor(model: ModelConfig): Upstream {
   return createHttpUpstream({
     baseUrl: upstream.baseUrl,
     ...(upstream.apiKey === undefined ? {} : { apiKey: upstream.apiKey }),
+    ...(upstream.headers === undefined ? {} : { headers: upstream.headers }),
     ...(upstream.timeoutMs === undefined ? {} : { timeoutMs: upstream.timeoutMs }),
     ...(upstream.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: upstream.idleTimeoutMs }),
   });

@@ -35,7 +35,7 @@ export async function handleCountTokens(exchange: Exchange, gateway: GatewayCont
     const plan = resolveModelPlan(model);
     // count_tokens has no max_tokens; the translation needs one, and /tokenize ignores it.
     const translated = translateRequest({ ...request, max_tokens: 1 }, plan, model, {
-      thinking: thinkingEnabled(model, request),
+      thinking: thinkingEnabled({ thinking: model.thinking, alwaysThinks: plan.alwaysThinks }, request),
     });
     inputTokens = await upstream.tokenize({ ...tokenizeRequestBody(translated.body) }, exchange.clientSignal);
   }

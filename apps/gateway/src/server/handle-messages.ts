@@ -48,7 +48,7 @@ export async function handleMessages(exchange: Exchange, gateway: GatewayContext
     return;
   }
   const plan = resolveModelPlan(model);
-  const thinking = thinkingEnabled(model, request);
+  const thinking = thinkingEnabled({ thinking: model.thinking, alwaysThinks: plan.alwaysThinks }, request);
   const translated = translateRequest(request, plan, model, { thinking });
   log.servedBy = model.name;
   if (plan.presetName !== undefined) log.preset = plan.presetName;

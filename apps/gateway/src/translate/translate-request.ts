@@ -2,6 +2,7 @@ import type { MessagesRequest } from "@sluice/protocol-anthropic";
 import type { ChatCompletionRequest } from "@sluice/protocol-openai";
 import type { ModelConfig } from "../config/config";
 import type { ModelPlan } from "../config/resolve-model-plan";
+import { mergeExtraBody } from "./merge-extra-body";
 import { translateMessages } from "./translate-messages";
 import { translateSampling } from "./translate-sampling";
 import { translateSystem } from "./translate-system";
@@ -19,7 +20,10 @@ export interface TranslatedRequest {
   readonly warnings: string[];
 }
 
-/** An Anthropic Messages request → the OpenAI chat request for the model's upstream (GATEWAY.md §Request translation). */
+/**
+ * An Anthropic Messages request → the OpenAI chat request for the model's upstream (GATEWAY.md §Request
+ * translation), with the model's `extra_body` merged in last.
+ */
 export function translateRequest(
   request: MessagesRequest,
   plan: Pick<ModelPlan, "thinkingKwarg">,
@@ -47,5 +51,5 @@ export function translateRequest(
       ? {}
       : { chat_template_kwargs: { [plan.thinkingKwarg]: options.thinking } }),
   };
-  return { body, warnings };
+  return { body: mergeExtraBody(body, model.upstream.extraBody), warnings };
 }

@@ -8,6 +8,8 @@ export interface HttpUpstreamOptions {
   /** OpenAI-compatible base URL, e.g. `http://127.0.0.1:8000/v1`. */
   readonly baseUrl: string;
   readonly apiKey?: string;
+  /** `upstream.headers`: sent with every request; `content-type` and the key's `authorization` win over them. */
+  readonly headers?: Readonly<Record<string, string>>;
   /** Whole request, headers to last byte; 0 disables. */
   readonly timeoutMs?: number;
   /** Silence while the gateway waits for headers or the next body chunk; 0 disables. */
@@ -28,8 +30,12 @@ export function createHttpUpstream(options: HttpUpstreamOptions): Upstream {
   const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_UPSTREAM_IDLE_TIMEOUT_MS;
   let tokenizeAbsent = false;
 
+  // Lower-cased once, so a configured `Authorization` and the key's `authorization` cannot both be sent.
+  const configuredHeaders = Object.fromEntries(
+    Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]),
+  );
   const headers = (): Record<string, string> => {
-    const result: Record<string, string> = { "content-type": "application/json" };
+    const result: Record<string, string> = { ...configuredHeaders, "content-type": "application/json" };
     if (options.apiKey !== undefined && options.apiKey !== "")
       result.authorization = `Bearer ${options.apiKey}`;
     return result;

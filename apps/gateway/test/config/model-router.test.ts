@@ -17,6 +17,7 @@ const model = (name: string, aliases: string[] = []): ModelConfig => ({
 const config = (models: ModelConfig[]): Config => ({
   server: { host: "127.0.0.1", port: 8080, apiKeys: [], maxBodyBytes: 1024 },
   models,
+  warnings: [],
 });
 
 describe("compileGlob", () => {

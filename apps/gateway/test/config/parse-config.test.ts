@@ -52,6 +52,7 @@ models:
     reasoning_parser: deepseek_r1
     tool_parser: hermes
     thinking: on
+    thinking_kwarg: thinking
     max_output_tokens: 8192
     upstream:
       base_url: http://127.0.0.1:8000/v1/
@@ -60,6 +61,10 @@ models:
       timeout_ms: 600000
       idle_timeout_ms: 120000
       reasoning_field: reasoning_content
+      extra_body:
+        top_k: 20
+        chat_template_kwargs: {preserve_thinking: true}
+      headers: {x-tenant: team-7}
 `,
       {},
     );
@@ -73,6 +78,7 @@ models:
           reasoningParser: "deepseek_r1",
           toolParser: "hermes",
           thinking: "on",
+          thinkingKwarg: "thinking",
           maxOutputTokens: 8192,
           upstream: {
             baseUrl: "http://127.0.0.1:8000/v1",
@@ -81,9 +87,12 @@ models:
             timeoutMs: 600000,
             idleTimeoutMs: 120000,
             reasoningField: "reasoning_content",
+            extraBody: { top_k: 20, chat_template_kwargs: { preserve_thinking: true } },
+            headers: { "x-tenant": "team-7" },
           },
         },
       ],
+      warnings: [],
     });
   });
 
@@ -305,5 +314,108 @@ models:
         "Invalid config sluice.yaml:\n  - models: Expected at least one model",
       );
     }
+  });
+});
+
+describe("parseConfig: upstream knobs (GATEWAY.md §Config)", () => {
+  it("expands ${VAR} in header values and keeps extra_body as written", () => {
+    const config = parseConfig(
+      withModel(
+        "    upstream:\n      base_url: http://h:8000/v1\n      headers: {x-tenant: '${TENANT}'}\n      extra_body: {top_k: 20, repetition_penalty: 1.05, stop_token_ids: [7]}",
+      ),
+      { TENANT: "team-7" },
+    );
+    expect(config.models[0]?.upstream).toMatchObject({
+      headers: { "x-tenant": "team-7" },
+      extraBody: { top_k: 20, repetition_penalty: 1.05, stop_token_ids: [7] },
+    });
+  });
+
+  it("keeps a __proto__ key of extra_body a plain field", () => {
+    const config = parseConfig(
+      withModel("    upstream:\n      base_url: demo\n      extra_body: {__proto__: {x: 1}}"),
+    );
+    const extraBody = config.models[0]?.upstream.extraBody ?? {};
+    expect(Object.hasOwn(extraBody, "__proto__")).toBe(true);
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+  });
+
+  it.each([
+    [
+      "    upstream: {base_url: 'http://user:hunter2@gpu1:8000/v1'}",
+      "models.0.upstream.base_url: Remove the user:password@ part of the URL: put the upstream's key in upstream.api_key (sent as a Bearer token) or in upstream.headers",
+    ],
+    [
+      "    upstream: {base_url: 'http://gpu1:8000/v1/chat/completions'}",
+      "models.0.upstream.base_url: Drop /chat/completions: write http://gpu1:8000/v1 (the gateway appends /chat/completions itself)",
+    ],
+    [
+      "    upstream: {base_url: 'http://gpu1:8000/v1/chat/completions/'}",
+      "models.0.upstream.base_url: Drop /chat/completions: write http://gpu1:8000/v1 (the gateway appends /chat/completions itself)",
+    ],
+    [
+      "    upstream: {base_url: demo, extra_body: [1]}",
+      "models.0.upstream.extra_body: Expected a mapping of request fields",
+    ],
+    [
+      "    upstream: {base_url: demo, extra_body: {stream: false, model: x}}",
+      "models.0.upstream.extra_body: model, stream cannot be set here: the gateway sets them (use upstream.model for the model name)",
+    ],
+    ["    upstream: {base_url: demo, headers: {x-a: 1}}", "models.0.upstream.headers.x-a: Expected a string"],
+    [
+      "    upstream: {base_url: demo, headers: {'bad name': v}}",
+      'models.0.upstream.headers: "bad name" is not a valid header name',
+    ],
+    [
+      "    upstream: {base_url: demo, headers: {Content-Length: '5'}}",
+      'models.0.upstream.headers: "Content-Length" is set by the gateway for each request and cannot be configured',
+    ],
+    [
+      "    thinking_kwarg: enable\n    upstream: {base_url: demo}",
+      'models.0.thinking_kwarg: Expected one of "enable_thinking" | "thinking" | "none"',
+    ],
+  ])("rejects %j, saying what to write", (modelLines, problem) => {
+    expect(problemsOf(withModel(modelLines))).toEqual([problem]);
+  });
+
+  it("never repeats a password from base_url", () => {
+    const problems = problemsOf(withModel("    upstream: {base_url: 'https://u:s3cr3t-pw@gpu1/v1'}"));
+    expect(problems.join("\n")).not.toContain("s3cr3t-pw");
+  });
+
+  it("warns (without failing) on a base_url without /v1", () => {
+    const config = parseConfig(withModel("    upstream: {base_url: 'http://gpu1:8000'}"));
+    expect(config.warnings).toEqual([
+      "models.0.upstream.base_url: http://gpu1:8000 has no /v1 in its path; vLLM, SGLang, llama.cpp and Ollama serve /v1/chat/completions (write http://gpu1:8000/v1 unless this server really differs)",
+    ]);
+    expect(
+      parseConfig(withModel("    upstream: {base_url: 'https://openrouter.ai/api/v1'}")).warnings,
+    ).toEqual([]);
+    expect(parseConfig(MINIMAL).warnings).toEqual([]);
+  });
+
+  it("warns when an alias can never route because an earlier alias catches the same names", () => {
+    const config = parseConfig(`
+models:
+  - name: big
+    aliases: ["claude-*"]
+    upstream: {base_url: demo}
+  - name: small
+    aliases: ["claude-haiku-*", "gpt-*"]
+    upstream: {base_url: demo}
+`);
+    expect(config.warnings).toEqual([
+      'models.1.aliases.0: "claude-haiku-*" never routes here: the alias "claude-*" of model "big" comes first and matches the same names (the first match wins; put the narrower alias first)',
+    ]);
+    const reordered = parseConfig(`
+models:
+  - name: small
+    aliases: ["claude-haiku-*"]
+    upstream: {base_url: demo}
+  - name: big
+    aliases: ["claude-*"]
+    upstream: {base_url: demo}
+`);
+    expect(reordered.warnings).toEqual([]);
   });
 });

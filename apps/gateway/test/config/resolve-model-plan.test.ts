@@ -82,11 +82,31 @@ describe("resolveModelPlan", () => {
     expect(plan).not.toHaveProperty("tool");
   });
 
-  it("uses parsers without a preset", () => {
+  it("uses parsers without a preset, with the reasoning family's thinking switch", () => {
     const plan = resolveModelPlan({ reasoningParser: "qwen3", toolParser: "hermes" });
     expect(plan).toMatchObject({ reasoning: { id: "qwen3" }, tool: { id: "hermes" }, alwaysThinks: false });
     expect(plan).not.toHaveProperty("presetName");
-    expect(plan).not.toHaveProperty("thinkingKwarg");
+    // Without it a client could not turn a Qwen3 model's thinking off.
+    expect(plan.thinkingKwarg).toBe("enable_thinking");
+    expect(resolveModelPlan({ reasoningParser: "deepseek_v41" }).thinkingKwarg).toBe("thinking");
+    expect(resolveModelPlan({ reasoningParser: "deepseek_r1" })).toMatchObject({ alwaysThinks: true });
+    expect(resolveModelPlan({ reasoningParser: "deepseek_r1" })).not.toHaveProperty("thinkingKwarg");
+  });
+
+  it("takes thinking_kwarg over the preset's and the family's, and `none` for no switch", () => {
+    expect(resolveModelPlan({ preset: "qwen3.5", thinkingKwarg: "thinking" }).thinkingKwarg).toBe("thinking");
+    expect(resolveModelPlan({ reasoningParser: "qwen3", thinkingKwarg: "thinking" }).thinkingKwarg).toBe(
+      "thinking",
+    );
+    expect(resolveModelPlan({ preset: "qwen3.5", thinkingKwarg: "none" })).not.toHaveProperty(
+      "thinkingKwarg",
+    );
+    // A preset without a switch falls back to the family of an overriding reasoning parser.
+    expect(resolveModelPlan({ preset: "qwen3-coder", reasoningParser: "qwen3" }).thinkingKwarg).toBe(
+      "enable_thinking",
+    );
+    // A server that parses itself may still take a switch (Qwen3 behind vLLM's own parsers).
+    expect(resolveModelPlan({ thinkingKwarg: "enable_thinking" }).thinkingKwarg).toBe("enable_thinking");
   });
 
   it("with no preset and no parsers, leaves parsing to the server", () => {

@@ -159,6 +159,34 @@ describe("translateRequest: fields", () => {
     expect(body.chat_template_kwargs).toEqual({ [kwarg]: thinking });
   });
 
+  it("deep-merges upstream.extra_body last: mappings key by key, the config winning everything else", () => {
+    const { body } = translateRequest(
+      minimal({ temperature: 0.2, stop_sequences: ["END"] }),
+      QWEN_PLAN,
+      model({
+        upstream: {
+          ...model().upstream,
+          extraBody: {
+            top_k: 20,
+            temperature: 0.7,
+            stop: ["</s>"],
+            chat_template_kwargs: { preserve_thinking: true },
+            stream_options: { continuous_usage_stats: true },
+          },
+        },
+      }),
+      { thinking: true },
+    );
+    expect(body).toMatchObject({
+      top_k: 20,
+      temperature: 0.7,
+      stop: ["</s>"],
+      chat_template_kwargs: { enable_thinking: true, preserve_thinking: true },
+      stream: true,
+      stream_options: { include_usage: true, continuous_usage_stats: true },
+    });
+  });
+
   it.each(["qwen3", "qwen3.5", "deepseek-v4.1", "qwen3-coder", "deepseek-r1", "hermes"] as const)(
     "preset %s sends the kwarg its table names, or none",
     (preset) => {

@@ -98,6 +98,26 @@ describe("createHttpUpstream: request and streaming", () => {
     expect(server.requests[1]?.headers.authorization).toBeUndefined();
   });
 
+  it("sends the configured headers on every call; the key's authorization wins over a configured one", async () => {
+    const server = await serve((_request, response) => response.end("{}"));
+    const signal = new AbortController().signal;
+    const upstream = createHttpUpstream({
+      baseUrl: server.origin,
+      apiKey: "sk-upstream",
+      headers: { "X-Tenant": "team-7", Authorization: "Basic nope" },
+    });
+    await readUpstreamText((await upstream.send({ body: {}, signal })).body);
+    await upstream.tokenize?.({ model: "m", messages: [] }, signal);
+    expect(server.requests).toHaveLength(2);
+    for (const request of server.requests) {
+      expect(request.headers["x-tenant"]).toBe("team-7");
+      expect(request.headers.authorization).toBe("Bearer sk-upstream");
+    }
+    const keyless = createHttpUpstream({ baseUrl: server.origin, headers: { Authorization: "Basic abc" } });
+    await readUpstreamText((await keyless.send({ body: {}, signal })).body);
+    expect(server.requests[2]?.headers.authorization).toBe("Basic abc");
+  });
+
   it("passes a non-2xx answer through, so its body can be read and mapped", async () => {
     const server = await serve((_request, response) => {
       response.writeHead(400, { "content-type": "application/json" });

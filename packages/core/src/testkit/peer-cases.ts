@@ -28,7 +28,14 @@ export interface ToolPeerCase {
 }
 
 /** The repository's `fixtures/` folder: the peer cases live in the repository, so a fresh clone tests. */
-export const PEER_FIXTURES_DIRECTORY = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..", "..", "fixtures");
+export const PEER_FIXTURES_DIRECTORY = join(
+  dirname(fileURLToPath(import.meta.url)),
+  "..",
+  "..",
+  "..",
+  "..",
+  "fixtures",
+);
 
 /** Reads a peer fixture file from the repository's `fixtures/` folder. */
 export function loadPeerCases<T>(fileName: string): T[] {
