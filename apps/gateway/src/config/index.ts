@@ -13,7 +13,7 @@ export {
 export { ConfigError } from "./config-error";
 export { type ConfigFile, ConfigFileSchema } from "./config-file-schema";
 export { loadConfig } from "./load-config";
-export { createModelRouter, type ModelRouter, resolveModel } from "./model-router";
+export { createModelRouter, type ModelRouter, type RoutedModel } from "./model-router";
 export { type Environment, parseConfig } from "./parse-config";
 export {
   findPreset,

@@ -1,31 +1,23 @@
 import { compileGlob } from "./compile-glob";
-import type { Config, ModelConfig } from "./config";
 
-export type ModelRouter = (requestedName: string) => ModelConfig | undefined;
+/** What routing reads of a model: its exact name and its alias globs. */
+export interface RoutedModel {
+  readonly name: string;
+  readonly aliases: readonly string[];
+}
+
+export type ModelRouter<M> = (requestedName: string) => M | undefined;
 
 /**
  * Routes a requested model name: the model with that exact name, else the first model (in config
  * order) with a matching alias glob, else undefined (→ 404 not_found_error). Globs compile once here.
  */
-export function createModelRouter(models: readonly ModelConfig[]): ModelRouter {
-  const byName = new Map<string, ModelConfig>();
+export function createModelRouter<M extends RoutedModel>(models: readonly M[]): ModelRouter<M> {
+  const byName = new Map<string, M>();
   for (const model of models) if (!byName.has(model.name)) byName.set(model.name, model);
   const aliasMatchers = models.flatMap((model) =>
     model.aliases.map((alias) => ({ matches: compileGlob(alias), model })),
   );
   return (requestedName) =>
     byName.get(requestedName) ?? aliasMatchers.find(({ matches }) => matches(requestedName))?.model;
-}
-
-// One compiled router per loaded config, so callers can pass the config on every request.
-const routers = new WeakMap<Config, ModelRouter>();
-
-/** `createModelRouter(config.models)`, compiled on first use and cached per config object. */
-export function resolveModel(config: Config, requestedName: string): ModelConfig | undefined {
-  let router = routers.get(config);
-  if (router === undefined) {
-    router = createModelRouter(config.models);
-    routers.set(config, router);
-  }
-  return router(requestedName);
 }

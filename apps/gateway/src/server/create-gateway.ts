@@ -4,7 +4,7 @@ import type { Logger } from "pino";
 import type { Config, ModelConfig } from "../config/config";
 import { CLIENT_CLOSED_REQUEST } from "../upstream/map-upstream-error";
 import type { Upstream } from "../upstream/upstream";
-import { createAuthCheck } from "./create-auth-check";
+import { compileServedConfig, type ServedConfig } from "./compile-served-config";
 import { createGatewayLogger } from "./create-gateway-logger";
 import { createRequestId } from "./create-request-id";
 import { defaultUpstreamFor } from "./default-upstream-for";
@@ -36,6 +36,13 @@ export interface Gateway {
   listen(host?: string, port?: number): Promise<ListeningAddress>;
   /** Drains: stops accepting, lets open requests and streams finish, then resolves. */
   close(): Promise<void>;
+  /**
+   * Serves `config` to requests that arrive from now on (open streams keep theirs). The listening
+   * address does not change: a new `server.host`/`server.port` needs a restart.
+   */
+  reload(config: Config): void;
+  /** The config new requests get. */
+  readonly config: Config;
 }
 
 export const DEFAULT_PING_INTERVAL_MS = 15_000;
@@ -47,13 +54,9 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
   let closing = false;
   let closed: Promise<void> | undefined;
 
-  const context: GatewayContext = {
-    config,
-    upstreams: new Map(config.models.map((model) => [model, upstreamFor(model)])),
-    checkAuth: createAuthCheck(config.server.apiKeys),
-    pingIntervalMs: options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS,
-    startedAt: new Date(),
-  };
+  let served: ServedConfig = compileServedConfig(config, upstreamFor);
+  const pingIntervalMs = options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS;
+  const startedAt = new Date();
 
   const server = createServer((request, response) => {
     void serve(request, response);
@@ -91,6 +94,8 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
       settle();
     });
 
+    // The config current now serves this request to its end, whatever a reload does meanwhile.
+    const context: GatewayContext = { served, pingIntervalMs, startedAt };
     try {
       await handleRequest(exchange, context);
     } catch (error) {
@@ -108,7 +113,13 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
 
   return {
     server,
-    listen(host = config.server.host, port = config.server.port) {
+    get config() {
+      return served.config;
+    },
+    reload(next) {
+      served = compileServedConfig(next, upstreamFor);
+    },
+    listen(host = served.config.server.host, port = served.config.server.port) {
       return new Promise((resolve, reject) => {
         const onError = (error: Error): void => reject(error);
         server.once("error", onError);

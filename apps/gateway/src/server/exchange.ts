@@ -1,14 +1,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Config, ModelConfig } from "../config/config";
-import type { Upstream } from "../upstream/upstream";
+import type { ServedConfig } from "./compile-served-config";
 import type { RequestLogEntry } from "./request-log";
 
-/** What every handler shares for the gateway's lifetime. */
+/** What a handler works with: the config current when the request arrived, and the server's settings. */
 export interface GatewayContext {
-  readonly config: Config;
-  /** One upstream per configured model (the same objects as `config.models`). */
-  readonly upstreams: ReadonlyMap<ModelConfig, Upstream>;
-  readonly checkAuth: (headers: IncomingMessage["headers"]) => boolean;
+  readonly served: ServedConfig;
   readonly pingIntervalMs: number;
   /** Reported as the models' creation time by GET /v1/models. */
   readonly startedAt: Date;

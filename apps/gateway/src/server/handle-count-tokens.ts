@@ -1,7 +1,4 @@
 import { decodeCountTokensRequest } from "@sluice/protocol-anthropic";
-import { resolveModel } from "../config/model-router";
-import { resolveModelPlan } from "../config/resolve-model-plan";
-import { thinkingEnabled } from "../config/thinking-enabled";
 import { estimateTokens } from "../translate/estimate-tokens";
 import { tokenizeRequestBody } from "../translate/tokenize-request-body";
 import { translateRequest } from "../translate/translate-request";
@@ -15,7 +12,8 @@ import { sendJson } from "./send-json";
  * translated chat request when it has one (exact: it renders the template), else the estimate.
  */
 export async function handleCountTokens(exchange: Exchange, gateway: GatewayContext): Promise<void> {
-  const body = await readJsonBody(exchange, gateway.config.server.maxBodyBytes);
+  const { served } = gateway;
+  const body = await readJsonBody(exchange, served.config.server.maxBodyBytes);
   if (!body.ok) return;
   const decoded = decodeCountTokensRequest(body.json);
   if (!decoded.ok) {
@@ -24,20 +22,19 @@ export async function handleCountTokens(exchange: Exchange, gateway: GatewayCont
   }
   const { request } = decoded;
   exchange.log.model = request.model;
-  const model = resolveModel(gateway.config, request.model);
-  const upstream = model === undefined ? undefined : gateway.upstreams.get(model);
-  if (model !== undefined) exchange.log.servedBy = model.name;
+  const servedModel = served.route(request.model);
+  if (servedModel !== undefined) exchange.log.servedBy = servedModel.name;
 
   // GATEWAY.md: count_tokens never answers 404 — a model no route serves still gets the estimate
   // (Claude Code asks for its context bar with whatever model name it holds).
   let inputTokens: number | undefined;
-  if (model !== undefined && upstream?.tokenize !== undefined) {
-    const plan = resolveModelPlan(model);
+  const tokenize = servedModel?.upstream.tokenize?.bind(servedModel.upstream);
+  if (servedModel !== undefined && tokenize !== undefined) {
     // count_tokens has no max_tokens; the translation needs one, and /tokenize ignores it.
-    const translated = translateRequest({ ...request, max_tokens: 1 }, plan, model, {
-      thinking: thinkingEnabled({ thinking: model.thinking, alwaysThinks: plan.alwaysThinks }, request),
+    const translated = translateRequest({ ...request, max_tokens: 1 }, servedModel.plan, servedModel.config, {
+      thinking: servedModel.thinking(request),
     });
-    inputTokens = await upstream.tokenize({ ...tokenizeRequestBody(translated.body) }, exchange.clientSignal);
+    inputTokens = await tokenize({ ...tokenizeRequestBody(translated.body) }, exchange.clientSignal);
   }
   if (exchange.clientSignal.aborted) return;
   const input_tokens = inputTokens ?? estimateTokens(request);

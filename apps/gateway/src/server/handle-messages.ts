@@ -6,9 +6,7 @@ import {
   type MessagesRequest,
 } from "@sluice/protocol-anthropic";
 import type { ModelConfig } from "../config/config";
-import { resolveModel } from "../config/model-router";
-import { type ModelPlan, resolveModelPlan } from "../config/resolve-model-plan";
-import { thinkingEnabled } from "../config/thinking-enabled";
+import type { ModelPlan } from "../config/resolve-model-plan";
 import { estimateTokens } from "../translate/estimate-tokens";
 import { toolSchemas } from "../translate/tool-schemas";
 import { translateRequest } from "../translate/translate-request";
@@ -28,7 +26,8 @@ import { streamErrorStatus } from "./stream-error-status";
  * relay SSE (`stream: true`) or fold the same events into one message (`stream: false`).
  */
 export async function handleMessages(exchange: Exchange, gateway: GatewayContext): Promise<void> {
-  const body = await readJsonBody(exchange, gateway.config.server.maxBodyBytes);
+  const { served } = gateway;
+  const body = await readJsonBody(exchange, served.config.server.maxBodyBytes);
   if (!body.ok) return;
   const decoded = decodeMessagesRequest(body.json);
   if (!decoded.ok) {
@@ -40,15 +39,14 @@ export async function handleMessages(exchange: Exchange, gateway: GatewayContext
   log.model = request.model;
   log.stream = request.stream === true;
 
-  const model = resolveModel(gateway.config, request.model);
-  const upstream = model === undefined ? undefined : gateway.upstreams.get(model);
-  if (model === undefined || upstream === undefined) {
+  const servedModel = served.route(request.model);
+  if (servedModel === undefined) {
     // Anthropic's own wording for an unknown model.
     replyError(exchange, 404, "not_found_error", `model: ${request.model}`);
     return;
   }
-  const plan = resolveModelPlan(model);
-  const thinking = thinkingEnabled({ thinking: model.thinking, alwaysThinks: plan.alwaysThinks }, request);
+  const { plan, upstream, config: model } = servedModel;
+  const thinking = servedModel.thinking(request);
   const translated = translateRequest(request, plan, model, { thinking });
   log.servedBy = model.name;
   if (plan.presetName !== undefined) log.preset = plan.presetName;

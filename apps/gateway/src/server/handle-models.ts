@@ -7,7 +7,7 @@ import { sendJson } from "./send-json";
  * so only configured names are listed.
  */
 export function handleModels(exchange: Exchange, gateway: GatewayContext): void {
-  const names = gateway.config.models.map((model) => model.name);
+  const names = gateway.served.models.map((model) => model.name);
   const created = gateway.startedAt;
   if (exchange.request.headers["anthropic-version"] !== undefined) {
     sendJson(exchange.response, 200, {

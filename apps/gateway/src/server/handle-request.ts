@@ -20,7 +20,7 @@ export async function handleRequest(exchange: Exchange, gateway: GatewayContext)
     );
     return;
   }
-  if (route.authenticated && !gateway.checkAuth(exchange.request.headers)) {
+  if (route.authenticated && !gateway.served.checkAuth(exchange.request.headers)) {
     const { headers } = exchange.request;
     const presented = headers["x-api-key"] !== undefined || headers.authorization !== undefined;
     // Anthropic's wording, which clients (and apiKeyHelper refreshes) recognise.

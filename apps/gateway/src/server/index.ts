@@ -1,3 +1,4 @@
+export { compileServedConfig, type ServedConfig, type ServedModel } from "./compile-served-config";
 export { createAuthCheck } from "./create-auth-check";
 export {
   createGateway,

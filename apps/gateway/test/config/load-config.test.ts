@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, resolveModel, resolveModelPlan } from "../../src/config";
+import { ConfigError, createModelRouter, loadConfig, resolveModelPlan } from "../../src/config";
 
 const ROOT_CONFIG = new URL("../../../../sluice.yaml", import.meta.url).pathname;
 const directory = mkdtempSync(join(tmpdir(), "sluice-config-"));
@@ -20,7 +20,7 @@ describe("loadConfig", () => {
       preset: "qwen3.5",
       upstream: { baseUrl: "demo", model: "qwen3.5" },
     });
-    expect(resolveModel(config, "claude-sonnet-4-5-20250929")?.name).toBe("qwen3.5");
+    expect(createModelRouter(config.models)("claude-sonnet-4-5-20250929")?.name).toBe("qwen3.5");
     expect(resolveModelPlan(config.models[0]!)).toMatchObject({
       presetName: "qwen3.5",
       thinkingKwarg: "enable_thinking",

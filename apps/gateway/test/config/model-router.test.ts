@@ -1,23 +1,11 @@
 import { describe, expect, it } from "vitest";
-import {
-  type Config,
-  compileGlob,
-  createModelRouter,
-  type ModelConfig,
-  resolveModel,
-} from "../../src/config";
+import { compileGlob, createModelRouter, type ModelConfig } from "../../src/config";
 
 const model = (name: string, aliases: string[] = []): ModelConfig => ({
   name,
   aliases,
   thinking: "request",
   upstream: { baseUrl: "demo", model: name, reasoningField: "reasoning" },
-});
-
-const config = (models: ModelConfig[]): Config => ({
-  server: { host: "127.0.0.1", port: 8080, apiKeys: [], maxBodyBytes: 1024 },
-  models,
-  warnings: [],
 });
 
 describe("compileGlob", () => {
@@ -48,7 +36,7 @@ describe("compileGlob", () => {
   });
 });
 
-describe("resolveModel", () => {
+describe("createModelRouter", () => {
   const models = [
     model("qwen3.5", ["claude-*"]),
     model("haiku-small", ["claude-haiku-*"]),
@@ -56,23 +44,23 @@ describe("resolveModel", () => {
   ];
 
   it("prefers an exact name over any alias", () => {
-    expect(resolveModel(config(models), "claude-opus-4")?.name).toBe("claude-opus-4");
-    expect(resolveModel(config(models), "haiku-small")?.name).toBe("haiku-small");
+    expect(createModelRouter(models)("claude-opus-4")?.name).toBe("claude-opus-4");
+    expect(createModelRouter(models)("haiku-small")?.name).toBe("haiku-small");
   });
 
   it("otherwise takes the first model (in config order) whose alias matches", () => {
-    expect(resolveModel(config(models), "claude-sonnet-4-5-20250929")?.name).toBe("qwen3.5");
-    expect(resolveModel(config(models), "claude-haiku-4-5-20251001")?.name).toBe("qwen3.5");
-    expect(resolveModel(config([models[1]!, models[0]!]), "claude-haiku-4-5-20251001")?.name).toBe(
+    expect(createModelRouter(models)("claude-sonnet-4-5-20250929")?.name).toBe("qwen3.5");
+    expect(createModelRouter(models)("claude-haiku-4-5-20251001")?.name).toBe("qwen3.5");
+    expect(createModelRouter([models[1]!, models[0]!])("claude-haiku-4-5-20251001")?.name).toBe(
       "haiku-small",
     );
   });
 
   it("returns undefined for an unknown name (the server answers 404 not_found_error)", () => {
-    expect(resolveModel(config(models), "gpt-4o")).toBeUndefined();
-    expect(resolveModel(config(models), "")).toBeUndefined();
-    expect(resolveModel(config(models), "__proto__")).toBeUndefined();
-    expect(resolveModel(config(models), "QWEN3.5")).toBeUndefined();
+    expect(createModelRouter(models)("gpt-4o")).toBeUndefined();
+    expect(createModelRouter(models)("")).toBeUndefined();
+    expect(createModelRouter(models)("__proto__")).toBeUndefined();
+    expect(createModelRouter(models)("QWEN3.5")).toBeUndefined();
   });
 
   it("routes by the same rules through a router built once", () => {

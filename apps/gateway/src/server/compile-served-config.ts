@@ -1,0 +1,54 @@
+import type { IncomingHttpHeaders } from "node:http";
+import type { Config, ModelConfig } from "../config/config";
+import { createModelRouter, type ModelRouter } from "../config/model-router";
+import { type ModelPlan, resolveModelPlan } from "../config/resolve-model-plan";
+import { type ThinkingRequest, thinkingEnabled } from "../config/thinking-enabled";
+import type { Upstream } from "../upstream/upstream";
+import { createAuthCheck } from "./create-auth-check";
+
+/** One configured model, compiled once: its dialects, thinking policy and upstream client. */
+export interface ServedModel {
+  readonly name: string;
+  readonly aliases: readonly string[];
+  readonly config: ModelConfig;
+  readonly plan: ModelPlan;
+  readonly upstream: Upstream;
+  /** Whether thinking is on for a request to this model. */
+  thinking(request: ThinkingRequest): boolean;
+}
+
+/**
+ * Everything a request needs from the config, compiled at start (and again on SIGHUP): the router,
+ * each model's plan and upstream, the key check. A request takes the one current when it arrived and
+ * keeps it to its end, so a reload never changes a stream midway.
+ */
+export interface ServedConfig {
+  readonly config: Config;
+  readonly models: readonly ServedModel[];
+  readonly route: ModelRouter<ServedModel>;
+  readonly checkAuth: (headers: IncomingHttpHeaders) => boolean;
+}
+
+export function compileServedConfig(
+  config: Config,
+  upstreamFor: (model: ModelConfig) => Upstream,
+): ServedConfig {
+  const models = config.models.map((model): ServedModel => {
+    const plan = resolveModelPlan(model);
+    const setting = { thinking: model.thinking, alwaysThinks: plan.alwaysThinks };
+    return {
+      name: model.name,
+      aliases: model.aliases,
+      config: model,
+      plan,
+      upstream: upstreamFor(model),
+      thinking: (request) => thinkingEnabled(setting, request),
+    };
+  });
+  return {
+    config,
+    models,
+    route: createModelRouter(models),
+    checkAuth: createAuthCheck(config.server.apiKeys),
+  };
+}
