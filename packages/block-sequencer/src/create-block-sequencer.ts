@@ -1,10 +1,11 @@
-import type {
-  ReasoningSegment,
-  Segment,
-  TextSegment,
-  ToolCallDeltaSegment,
-  ToolCallStartSegment,
-  WarningSegment,
+import {
+  isJsonWhitespace,
+  type ReasoningSegment,
+  type Segment,
+  type TextSegment,
+  type ToolCallDeltaSegment,
+  type ToolCallStartSegment,
+  type WarningSegment,
 } from "@sluice/core";
 import type { ContentBlock, ContentBlockEvent } from "@sluice/protocol-anthropic";
 import { mintToolId } from "./mint-tool-id";
@@ -43,9 +44,9 @@ export interface BlockSequencer {
  */
 export const DEFAULT_THINKING_SIGNATURE = "sluice";
 
-// Leading whitespace held before a block opens is capped (bounded buffers); the excess is dropped.
+// Trailing whitespace of an open block is held to see whether the block goes on; a longer run is
+// passed on (bounded buffers), since a run that long is the model's, not a template's.
 const MAX_HELD_WHITESPACE = 4096;
-const NON_WHITESPACE = /\S/;
 
 type BlockKind = "thinking" | "text" | "tool_use";
 type QueuedSegment = ReasoningSegment | TextSegment | ToolCallStartSegment;
@@ -91,10 +92,8 @@ class Sequencer implements BlockSequencer {
   // Segments waiting for the open tool block to end, read from `queueHead` on.
   private readonly queue: QueuedSegment[] = [];
   private queueHead = 0;
-  // Whitespace-only text of one kind that may still start a block of that kind.
-  private heldKind: "reasoning" | "text" | undefined;
-  private heldText = "";
-  private heldWhitespaceWarned = false;
+  // Trailing whitespace of the open thinking or text block, until the next non-whitespace decides.
+  private heldWhitespace = "";
   private callSeen = false;
   private ended = false;
 
@@ -143,24 +142,29 @@ class Sequencer implements BlockSequencer {
       this.closeCall();
       this.drain();
     }
-    this.dropHeld();
     this.closeOpen();
   }
 
+  /**
+   * Template separators (DESIGN §3): a thinking or text block never starts with whitespace and never
+   * ends with it, so whitespace that only separates markup (`</think>\n\n`, newlines around calls)
+   * opens, closes and joins nothing. Whitespace inside a block is the model's and passes on exactly.
+   */
   private content(kind: "reasoning" | "text", text: string): void {
     const blockKind = kind === "reasoning" ? "thinking" : "text";
+    const contentEnd = trailingWhitespaceStart(text);
     if (this.openKind === blockKind) {
-      // Whatever is held is of the other kind, and this kind came first: drop it.
-      this.dropHeld();
-      this.delta(blockKind, text);
+      if (contentEnd === 0) {
+        this.heldWhitespace += text;
+        if (this.heldWhitespace.length > MAX_HELD_WHITESPACE) this.passHeldWhitespace(blockKind);
+        return;
+      }
+      this.delta(blockKind, this.heldWhitespace + text.slice(0, contentEnd));
+      this.heldWhitespace = text.slice(contentEnd);
       return;
     }
-    if (!NON_WHITESPACE.test(text)) {
-      this.hold(kind, text);
-      return;
-    }
-    const held = this.heldKind === kind ? this.heldText : "";
-    this.dropHeld();
+    // Whitespace alone opens no block, and leaves the open block of the other kind open (`</think>\n\n<think>`).
+    if (contentEnd === 0) return;
     this.closeOpen();
     this.open(
       blockKind,
@@ -168,33 +172,13 @@ class Sequencer implements BlockSequencer {
         ? { type: "thinking", thinking: "", signature: "" }
         : { type: "text", text: "" },
     );
-    this.delta(blockKind, held.length === 0 ? text : held + text);
+    this.delta(blockKind, text.slice(leadingWhitespaceEnd(text), contentEnd));
+    this.heldWhitespace = text.slice(contentEnd);
   }
 
-  private hold(kind: "reasoning" | "text", text: string): void {
-    if (this.heldKind !== kind) {
-      this.heldKind = kind;
-      this.heldText = "";
-    }
-    const room = MAX_HELD_WHITESPACE - this.heldText.length;
-    if (text.length <= room) {
-      this.heldText += text;
-      return;
-    }
-    // Keep the first MAX_HELD_WHITESPACE characters of the run, in order; drop the rest.
-    this.heldText += text.slice(0, room);
-    if (this.heldWhitespaceWarned) return;
-    this.heldWhitespaceWarned = true;
-    this.warn(
-      SEQUENCER_WARNING_CODE.whitespaceDropped,
-      `more than ${MAX_HELD_WHITESPACE} characters of whitespace before any other ${kind}: the excess was dropped`,
-      text.slice(room),
-    );
-  }
-
-  private dropHeld(): void {
-    this.heldKind = undefined;
-    this.heldText = "";
+  private passHeldWhitespace(kind: "thinking" | "text"): void {
+    this.delta(kind, this.heldWhitespace);
+    this.heldWhitespace = "";
   }
 
   private startCall(segment: ToolCallStartSegment): void {
@@ -276,7 +260,6 @@ class Sequencer implements BlockSequencer {
   }
 
   private openCall(call: ToolCall): void {
-    this.dropHeld();
     this.closeOpen();
     const id = this.toolIds.assign(call.upstreamId);
     this.open("tool_use", { type: "tool_use", id, name: call.name, input: {} });
@@ -340,8 +323,9 @@ class Sequencer implements BlockSequencer {
     });
   }
 
-  /** Closes an open thinking or text block (tool blocks close through closeCall). */
+  /** Closes an open thinking or text block (tool blocks close through closeCall), dropping its trailing whitespace. */
   private closeOpen(): void {
+    this.heldWhitespace = "";
     if (this.openKind === undefined) return;
     if (this.openKind === "thinking")
       this.sink({
@@ -356,4 +340,19 @@ class Sequencer implements BlockSequencer {
   private warn(code: string, message: string, raw: string): void {
     this.warnings.push({ type: "warning", code, message, raw });
   }
+}
+
+// Template whitespace is ASCII (JSON's four); a no-break or ideographic space is the model's text.
+
+/** Where `text`'s trailing whitespace starts (0 when it is all whitespace). */
+function trailingWhitespaceStart(text: string): number {
+  let end = text.length;
+  while (end > 0 && isJsonWhitespace(text.charCodeAt(end - 1))) end--;
+  return end;
+}
+
+function leadingWhitespaceEnd(text: string): number {
+  let start = 0;
+  while (start < text.length && isJsonWhitespace(text.charCodeAt(start))) start++;
+  return start;
 }

@@ -61,9 +61,9 @@ describe("the official Anthropic SDK accepts the sequencer's events (PROTOCOL A3
     ]);
     expect(message.content).toEqual([
       { type: "thinking", thinking: "plan", signature: "sig" },
-      { type: "text", text: "\n\nLet me look." },
+      { type: "text", text: "Let me look." },
       { type: "tool_use", id: "functions_Bash_0", name: "bash", input: { command: "ls -la" } },
-      { type: "text", text: " Running it." },
+      { type: "text", text: "Running it." },
       { type: "tool_use", id: "toolu_1", name: "read", input: { path: "/tmp/__proto__" } },
     ]);
     expect(message.stop_reason).toBe("tool_use");

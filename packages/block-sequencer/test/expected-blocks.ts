@@ -8,8 +8,8 @@ export type ExpectedBlock =
 /**
  * A reference model of the sequencer, written the obvious, non-incremental way: each call is one
  * atom at its start's position holding all its arguments; text and reasoning, in order, merge into
- * blocks; whitespace-only text opens no block and joins the next block of its kind only if nothing
- * of another kind comes first.
+ * blocks; whitespace-only text opens and closes nothing; and every thinking and text block, once
+ * whole, loses its leading and trailing whitespace (template separators, DESIGN §3).
  */
 export function expectedBlocks(
   segments: readonly Segment[],
@@ -22,7 +22,6 @@ export function expectedBlocks(
   const blocks: Mutable[] = [];
   const calls = new Map<number, { type: "tool_use"; name: string; json: string }>();
   let open: "thinking" | "text" | undefined;
-  let held: { kind: "reasoning" | "text"; text: string } | undefined;
   for (const segment of segments) {
     if (segment.type === "tool-call-start") {
       if (options.disableParallelToolUse && calls.size > 0) {
@@ -33,29 +32,30 @@ export function expectedBlocks(
       calls.set(segment.callIndex, call);
       blocks.push(call);
       open = undefined;
-      held = undefined;
     } else if (segment.type === "tool-call-delta") {
       const call = calls.get(segment.callIndex);
       if (call) call.json += segment.argumentsJson;
     } else if ((segment.type === "reasoning" || segment.type === "text") && segment.text !== "") {
       const kind = segment.type === "reasoning" ? "thinking" : "text";
-      if (held !== undefined && held.kind !== segment.type) held = undefined;
       const last = blocks[blocks.length - 1];
       if (open === kind && last !== undefined) {
         if (last.type === "thinking") last.thinking += segment.text;
         else if (last.type === "text") last.text += segment.text;
-      } else if (segment.text.trim() === "") {
-        held = { kind: segment.type, text: (held?.text ?? "") + segment.text };
-      } else {
-        const text = (held?.text ?? "") + segment.text;
-        held = undefined;
+      } else if (trimSeparators(segment.text) !== "") {
+        const text = segment.text;
         blocks.push(kind === "thinking" ? { type: "thinking", thinking: text } : { type: "text", text });
         open = kind;
       }
     }
   }
-  return blocks.map(
-    (block): ExpectedBlock =>
-      block.type === "tool_use" && block.json === "" ? { ...block, json: "{}" } : block,
-  );
+  return blocks.map((block): ExpectedBlock => {
+    if (block.type === "thinking") return { type: "thinking", thinking: trimSeparators(block.thinking) };
+    if (block.type === "text") return { type: "text", text: trimSeparators(block.text) };
+    return block.json === "" ? { ...block, json: "{}" } : block;
+  });
+}
+
+/** The ASCII whitespace a chat template puts around markup, at both ends. */
+export function trimSeparators(text: string): string {
+  return text.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, "");
 }

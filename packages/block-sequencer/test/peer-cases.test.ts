@@ -30,7 +30,6 @@ const interleavedThinking: ReasoningDialect = {
       {
         startsInReasoning: (value) => value.thinking,
         thinkInContent: "reenter",
-        trimTrailingWhitespace: false,
       },
       context,
       sink,

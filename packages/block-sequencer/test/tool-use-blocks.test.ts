@@ -71,7 +71,8 @@ describe("tool_use blocks (DESIGN §1, I1, I2)", () => {
       { type: "tool_use", name: "bash", json: '{"cmd":"ls"}' },
       { type: "text", text: "Running it." },
       { type: "thinking", thinking: "hmm" },
-      { type: "text", text: " Done." },
+      // A new block starts at its first non-whitespace character (template separators).
+      { type: "text", text: "Done." },
     ]);
   });
 
@@ -134,7 +135,7 @@ describe("tool_use blocks (DESIGN §1, I1, I2)", () => {
 
   it("replays queued whitespace under the same rules", () => {
     const { blocks } = sequence([start(0, "a"), text("\n\n"), delta(0, "{}"), end(0), text("after")]);
-    expect(blocks).toMatchObject([{ type: "tool_use" }, { type: "text", text: "\n\nafter" }]);
+    expect(blocks).toMatchObject([{ type: "tool_use" }, { type: "text", text: "after" }]);
     const dropped = sequence([start(0, "a"), text("\n\n"), start(1, "b"), end(0), end(1), text("after")]);
     expect(dropped.blocks).toMatchObject([
       { type: "tool_use" },
@@ -197,7 +198,7 @@ describe("disableParallelToolUse", () => {
     expect(blocks).toMatchObject([
       { type: "text", text: "two calls:" },
       { type: "tool_use", name: "a", json: '{"a":1}' },
-      { type: "text", text: " and done" },
+      { type: "text", text: "and done" },
     ]);
     expect(sequencer.toolUseCount).toBe(1);
     expect(sequencer.warnings).toEqual([

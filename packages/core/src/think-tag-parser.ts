@@ -12,31 +12,26 @@ export interface ThinkTagPolicy {
   readonly startsInReasoning: (context: ParserContext) => boolean;
   /**
    * `<think>` met in content: `before-content` enters reasoning only while no non-whitespace
-   * content has been seen (later it is literal text); `literal` never enters; `reenter` always
-   * enters (interleaved thinking).
+   * content has been seen (later it is literal text, and a `</think>` that closes it stays literal
+   * too); `literal` never enters; `reenter` always enters (interleaved thinking).
    */
   readonly thinkInContent: "before-content" | "literal" | "reenter";
-  /** Drop the trailing whitespace of each reasoning span. */
-  readonly trimTrailingWhitespace: boolean;
 }
 
-// A whitespace run longer than this is passed on rather than held for trimming (bounded buffers).
-const MAX_HELD_WHITESPACE = 4096;
-
-const REASONING_MARKERS = createMarkerSet([THINK_OPEN, THINK_CLOSE]);
-const CONTENT_MARKERS_WITH_OPEN = createMarkerSet([THINK_OPEN, THINK_CLOSE]);
-const CONTENT_MARKERS = createMarkerSet([THINK_CLOSE]);
+const BOTH_MARKERS = createMarkerSet([THINK_OPEN, THINK_CLOSE]);
+const CLOSE_MARKER = createMarkerSet([THINK_CLOSE]);
 
 /**
- * The state machine shared by the `<think>` dialects: reasoning / content, with the
- * differences between dialects given as a policy. Markers split across chunks are held by the
- * marker lexer; everything held is flushed at the end as text of the current state.
+ * The state machine shared by the `<think>` dialects: reasoning / content, with the differences
+ * between dialects given as a policy. Markers split across chunks are held by the marker lexer;
+ * everything held is flushed at the end as text of the current state. Whitespace is passed on
+ * exactly: template separators are the sequencer's to drop, for raw and structured reasoning alike.
  */
 export class ThinkTagParser implements ReasoningParser, MarkerHandler {
   private reasoning: boolean;
   private contentSeen = false;
-  // Trailing whitespace of the reasoning span, held until we know whether the span goes on.
-  private heldWhitespace = "";
+  // Literal `<think>`s of the current text block not yet closed: their `</think>` is literal too.
+  private literalOpens = 0;
   private readonly lexer: MarkerLexer;
 
   constructor(
@@ -58,27 +53,26 @@ export class ThinkTagParser implements ReasoningParser, MarkerHandler {
 
   end(): void {
     this.lexer.end();
-    if (this.reasoning) this.closeReasoningSpan();
   }
 
   flush(): void {
     this.lexer.end();
+    // Tool markup ends the text block, and with it any literal `<think>` awaiting its `</think>`.
+    this.literalOpens = 0;
   }
 
   interrupt(): void {
     // Held bytes cannot be a marker any more: a tool call follows them.
     this.lexer.end();
-    if (this.reasoning) {
-      this.closeReasoningSpan();
-      this.reasoning = false;
-    }
+    this.reasoning = false;
     this.contentSeen = true;
+    this.literalOpens = 0;
     this.lexer.markers = this.liveMarkers();
   }
 
   text(text: string): void {
     if (this.reasoning) {
-      this.emitReasoning(text);
+      this.sink({ type: "reasoning", text });
       return;
     }
     if (!this.contentSeen && /\S/.test(text)) {
@@ -91,58 +85,35 @@ export class ThinkTagParser implements ReasoningParser, MarkerHandler {
   marker(marker: string, _buffer: string, index: number): number {
     const resume = index + marker.length;
     if (marker === THINK_CLOSE) {
-      // Ends reasoning; a stray `</think>` in content is dropped.
-      if (this.reasoning) this.closeReasoningSpan();
-      this.reasoning = false;
-    } else {
-      // `<think>` inside reasoning is absorbed (the span goes on, so held whitespace was not
-      // trailing: pass it on first); in content it (re-)enters reasoning.
-      if (this.reasoning && this.heldWhitespace.length > 0) {
-        this.sink({ type: "reasoning", text: this.heldWhitespace });
-        this.heldWhitespace = "";
+      if (this.reasoning) this.reasoning = false;
+      else if (this.literalOpens > 0) {
+        // "see <think>this</think>" in an answer: the pair is prose, not a stray close to drop.
+        this.literalOpens--;
+        this.sink({ type: "text", text: marker });
+        return resume;
       }
+      // Ends reasoning; a stray `</think>` in content is dropped.
+    } else if (this.reasoning || this.entersReasoning()) {
+      // `<think>` inside reasoning is absorbed; in content it (re-)enters reasoning.
       this.reasoning = true;
+    } else {
+      this.literalOpens++;
+      this.sink({ type: "text", text: marker });
+      return resume;
     }
     this.sink({ type: "markup", text: marker });
     this.lexer.markers = this.liveMarkers();
     return resume;
   }
 
+  private entersReasoning(): boolean {
+    const { thinkInContent } = this.policy;
+    return thinkInContent === "reenter" || (thinkInContent === "before-content" && !this.contentSeen);
+  }
+
   private liveMarkers() {
-    if (this.reasoning) return REASONING_MARKERS;
-    const entersReasoning =
-      this.policy.thinkInContent === "reenter" ||
-      (this.policy.thinkInContent === "before-content" && !this.contentSeen);
-    return entersReasoning ? CONTENT_MARKERS_WITH_OPEN : CONTENT_MARKERS;
+    // A `literal` dialect (deepseek_r1) leaves `<think>` in content alone and drops every stray `</think>`.
+    if (!this.reasoning && this.policy.thinkInContent === "literal") return CLOSE_MARKER;
+    return BOTH_MARKERS;
   }
-
-  private emitReasoning(text: string): void {
-    if (!this.policy.trimTrailingWhitespace) {
-      this.sink({ type: "reasoning", text });
-      return;
-    }
-    let end = text.length;
-    while (end > 0 && isWhitespace(text.charCodeAt(end - 1))) end--;
-    if (end === 0) {
-      this.heldWhitespace += text;
-      if (this.heldWhitespace.length > MAX_HELD_WHITESPACE) {
-        this.sink({ type: "reasoning", text: this.heldWhitespace });
-        this.heldWhitespace = "";
-      }
-      return;
-    }
-    this.sink({ type: "reasoning", text: this.heldWhitespace + text.slice(0, end) });
-    this.heldWhitespace = text.slice(end);
-  }
-
-  private closeReasoningSpan(): void {
-    if (this.heldWhitespace.length > 0) {
-      this.sink({ type: "markup", text: this.heldWhitespace });
-      this.heldWhitespace = "";
-    }
-  }
-}
-
-function isWhitespace(code: number): boolean {
-  return code === 32 || code === 10 || code === 13 || code === 9;
 }

@@ -7,7 +7,7 @@ import {
   ThinkTagParser,
   type ToolDialect,
 } from "../src";
-import { echoToolDialect, segmentText } from "../src/testkit";
+import { echoToolDialect, segmentText, summarize } from "../src/testkit";
 
 const reasoningDialect = (toolCallEndsReasoning: boolean): ReasoningDialect => ({
   kind: "reasoning",
@@ -19,7 +19,6 @@ const reasoningDialect = (toolCallEndsReasoning: boolean): ReasoningDialect => (
       {
         startsInReasoning: (c) => c.thinking,
         thinkInContent: "before-content",
-        trimTrailingWhitespace: false,
       },
       context,
       sink,
@@ -84,6 +83,48 @@ describe("segmenter", () => {
     segmentText({ reasoning: reasoningDialect(true), tool: probe, thinking: true }, "|</think>|");
     segmentText({ reasoning: reasoningDialect(false), tool: probe, thinking: true }, "|");
     expect(policies).toEqual(["explicit", "all", "none"]);
+  });
+
+  it("goes passive for reasoning once the server delivered structured reasoning: content is text", () => {
+    const segments: Segment[] = [];
+    const segmenter = createSegmenter({
+      reasoning: reasoningDialect(true),
+      tool: echoToolDialect(),
+      context: createParserContext({ thinking: true }),
+      sink: (s) => segments.push(s),
+    });
+    // Thinking is on, so the raw dialect would start in reasoning and swallow the answer.
+    segmenter.serverParsed("reasoning");
+    segmenter.push("The answer");
+    segmenter.push(" is 4.</think>");
+    segmenter.push("\n<tool_call>\n<function=f>");
+    segmenter.end();
+    const summary = summarize(segments);
+    // The echo dialect echoes what follows a call as text.
+    expect(summary).toMatchObject({
+      reasoning: null,
+      content: "The answer is 4.</think>\n<tool_call>\n<function=f>",
+    });
+    // The tool dialect still parses raw markup (a server with a reasoning parser but no tool parser).
+    expect(summary.calls).toHaveLength(1);
+  });
+
+  it("goes passive for tool calls once the server delivered structured tool calls", () => {
+    const segments: Segment[] = [];
+    const segmenter = createSegmenter({
+      reasoning: reasoningDialect(true),
+      tool: echoToolDialect(),
+      context: createParserContext({ thinking: false }),
+      sink: (s) => segments.push(s),
+    });
+    segmenter.push("Checking <tool_");
+    segmenter.serverParsed("tool-calls");
+    segmenter.push("call>\n<function=f>");
+    segmenter.end();
+    expect(summarize(segments)).toMatchObject({
+      content: "Checking <tool_call>\n<function=f>",
+      calls: [],
+    });
   });
 
   it("allocates call indexes from the shared context counter", () => {

@@ -4,7 +4,6 @@ import { createParserContext, type Segment, ThinkTagParser, type ThinkTagPolicy 
 const policy = (overrides: Partial<ThinkTagPolicy> = {}): ThinkTagPolicy => ({
   startsInReasoning: (context) => context.thinking,
   thinkInContent: "before-content",
-  trimTrailingWhitespace: false,
   ...overrides,
 });
 
@@ -32,8 +31,8 @@ describe("ThinkTagParser", () => {
     ]);
   });
 
-  it("interrupt() ends reasoning, trims held whitespace as markup, and counts as content", () => {
-    const { instance, segments } = parser({ trimTrailingWhitespace: true });
+  it("interrupt() ends reasoning and counts as content", () => {
+    const { instance, segments } = parser();
     instance.push("plan\n\n");
     instance.interrupt();
     expect(instance.inReasoning).toBe(false);
@@ -41,18 +40,39 @@ describe("ThinkTagParser", () => {
     instance.push("<think>after");
     instance.end();
     expect(segments).toEqual([
-      { type: "reasoning", text: "plan" },
-      { type: "markup", text: "\n\n" },
-      { type: "text", text: "<think>after" },
+      { type: "reasoning", text: "plan\n\n" },
+      { type: "text", text: "<think>" },
+      { type: "text", text: "after" },
     ]);
   });
 
-  it("passes on a whitespace run longer than its bound instead of holding it for trimming", () => {
-    const { instance, segments } = parser({ trimTrailingWhitespace: true });
-    instance.push("x");
-    instance.push(" ".repeat(5000));
-    expect(segments.map((segment) => segment.type)).toEqual(["reasoning", "reasoning"]);
-    expect(segments[1]).toEqual({ type: "reasoning", text: " ".repeat(5000) });
+  it("keeps a </think> that closes a literal <think> of the same text block literal (before-content)", () => {
+    const { instance, segments } = parser({}, false);
+    instance.push("Use <think>tags</th");
+    instance.push("ink> like this.</think>");
+    instance.end();
+    const text = segments.filter((segment) => segment.type === "text").map((segment) => segment.text);
+    // The second </think> closes nothing: a stray close, dropped as before.
+    expect(text.join("")).toBe("Use <think>tags</think> like this.");
+    expect(segments.at(-1)).toEqual({ type: "markup", text: "</think>" });
+  });
+
+  it("forgets an unclosed literal <think> at tool markup (a new text block)", () => {
+    const { instance, segments } = parser({}, false);
+    instance.push("a <think> b");
+    instance.flush();
+    instance.push(" c </think> d");
+    instance.end();
+    const text = segments.filter((segment) => segment.type === "text").map((segment) => segment.text);
+    expect(text.join("")).toBe("a <think> b c  d");
+  });
+
+  it("drops every stray </think> for the literal policy (deepseek_r1), also after a literal <think>", () => {
+    const { instance, segments } = parser({ thinkInContent: "literal" }, false);
+    instance.push("x</think>y <think>z</think>");
+    instance.end();
+    const text = segments.filter((segment) => segment.type === "text").map((segment) => segment.text);
+    expect(text.join("")).toBe("xy <think>z");
   });
 
   it("ignores empty pushes", () => {

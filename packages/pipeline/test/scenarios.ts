@@ -40,9 +40,9 @@ export const scenarios: Scenario[] = [
     blocks: [
       {
         type: "thinking",
-        thinking: "The user wants the files listed. I should run ls in the project directory.\n",
+        thinking: "The user wants the files listed. I should run ls in the project directory.",
       },
-      { type: "text", text: "\n\nLet me list the files.\n\n" },
+      { type: "text", text: "Let me list the files." },
       { type: "tool_use", name: "Bash", input: { command: "ls -la", description: "List files" } },
     ],
   },
@@ -52,9 +52,9 @@ export const scenarios: Scenario[] = [
     options: { ...qwen35, thinking: false },
     stopReason: "tool_use",
     blocks: [
-      { type: "text", text: "Checking.\n\n" },
+      { type: "text", text: "Checking." },
       { type: "tool_use", name: "Read", input: { file_path: "/etc/hosts" } },
-      { type: "text", text: "\nI read it." },
+      { type: "text", text: "I read it." },
     ],
   },
   {
@@ -75,7 +75,7 @@ export const scenarios: Scenario[] = [
     stopReason: "tool_use",
     blocks: [
       { type: "thinking", thinking: "Need the weather." },
-      { type: "text", text: "Checking.\n" },
+      { type: "text", text: "Checking." },
       { type: "tool_use", name: "get_weather", input: { city: "Paris" } },
     ],
   },
@@ -85,7 +85,7 @@ export const scenarios: Scenario[] = [
     options: { ...qwen35, thinking: false },
     stopReason: "max_tokens",
     blocks: [
-      { type: "text", text: "Writing.\n" },
+      { type: "text", text: "Writing." },
       { type: "tool_use", name: "Write", input: { file_path: "/tmp/a.txt", content: "hello wor" } },
     ],
   },

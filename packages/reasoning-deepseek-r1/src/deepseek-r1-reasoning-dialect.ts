@@ -8,7 +8,6 @@ import { type ReasoningDialect, ThinkTagParser, type ThinkTagPolicy } from "@slu
 export const deepseekR1Policy: ThinkTagPolicy = {
   startsInReasoning: () => true,
   thinkInContent: "literal",
-  trimTrailingWhitespace: false,
 };
 
 export function deepseekR1ReasoningDialect(): ReasoningDialect {

@@ -2,13 +2,12 @@ import { type ReasoningDialect, ThinkTagParser, type ThinkTagPolicy } from "@slu
 
 /**
  * `deepseek_v41` (DESIGN §3): starts in reasoning iff thinking is on; `<think>` in content
- * enters reasoning again (interleaved thinking between tool calls); the trailing whitespace of
- * each reasoning span is trimmed; a confirmed tool call ends an open reasoning span.
+ * enters reasoning again (interleaved thinking between tool calls); a confirmed tool call ends an
+ * open reasoning span. The whitespace the template puts around spans is dropped by the sequencer.
  */
 export const deepseekV41Policy: ThinkTagPolicy = {
   startsInReasoning: (context) => context.thinking,
   thinkInContent: "reenter",
-  trimTrailingWhitespace: true,
 };
 
 export function deepseekV41ReasoningDialect(): ReasoningDialect {

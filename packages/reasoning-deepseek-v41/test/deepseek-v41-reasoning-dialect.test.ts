@@ -25,29 +25,25 @@ describe("deepseek_v41 (DESIGN §3)", () => {
     expect(run(["a</think>b", "<think>c</think>d"], true)).toMatchObject({ reasoning: "ac", content: "bd" });
   });
 
-  it("trims the trailing whitespace of each reasoning span, also across chunks", () => {
+  it("passes reasoning whitespace on exactly (the sequencer drops template separators)", () => {
     expect(run(["thinking.\n", "\n", " \n", "</think>done"], true)).toMatchObject({
-      reasoning: "thinking.",
+      reasoning: "thinking.\n\n \n",
       content: "done",
-    });
-    expect(run(["one \n", "two\n\n</think>x<think>three\n"], true)).toMatchObject({
-      reasoning: "one \ntwothree",
-      content: "x",
     });
   });
 
-  it("trims at an implicit end by a confirmed tool call", () => {
+  it("ends reasoning at a confirmed tool call", () => {
     const result = run(["Let me look.\n\n", "<tool_call>\n<function=f>"], true);
-    expect(result.reasoning).toBe("Let me look.");
+    expect(result.reasoning).toBe("Let me look.\n\n");
     expect(result.calls).toHaveLength(1);
   });
 
   it("drops a stray </think> in content and keeps all-reasoning streams", () => {
     expect(run("x</think>y</think>z", true)).toMatchObject({ reasoning: "x", content: "yz" });
-    expect(run("never closed ", true)).toMatchObject({ reasoning: "never closed", content: null });
+    expect(run("never closed ", true)).toMatchObject({ reasoning: "never closed ", content: null });
   });
 
-  it("conserves every character (trimmed whitespace counts as markup)", () => {
+  it("conserves every character", () => {
     expect(run(Array.from("a \n</think>b<think>c\n\n</think>"), true).problems).toEqual([]);
   });
 });

@@ -3,13 +3,12 @@ import { type ReasoningDialect, ThinkTagParser, type ThinkTagPolicy } from "@slu
 /**
  * `qwen3` (DESIGN §3): starts in reasoning iff thinking is on (the template puts `<think>` in
  * the prompt, so output often has only `</think>`); `<think>` in content enters reasoning only
- * before any non-whitespace content, later it is literal; whitespace is kept exactly; a confirmed
- * tool call ends an open reasoning span (Qwen3.5 often skips `</think>` before `<tool_call>`).
+ * before any non-whitespace content, later it is literal (and so is the `</think>` that closes it);
+ * a confirmed tool call ends an open reasoning span (Qwen3.5 often skips `</think>` before `<tool_call>`).
  */
 export const qwen3Policy: ThinkTagPolicy = {
   startsInReasoning: (context) => context.thinking,
   thinkInContent: "before-content",
-  trimTrailingWhitespace: false,
 };
 
 export function qwen3ReasoningDialect(): ReasoningDialect {

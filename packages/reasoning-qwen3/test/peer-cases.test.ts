@@ -8,10 +8,6 @@ runReasoningPeerCases({
   skip: {
     "r081-test-qwen3-streaming":
       "SMG enters reasoning at a `<think>` after content; DESIGN §3: qwen3 enters only before any non-whitespace content, later `<think>` is literal",
-    "r036-test-streaming-multiple-trailing-newlines-stripped":
-      "opt-in trailing-whitespace stripping; DESIGN §3 keeps qwen3 whitespace exactly (deepseek_v41 trims)",
-    "r037-test-non-streaming-only-newlines-becomes-none":
-      "opt-in trailing-whitespace stripping; DESIGN §3 keeps qwen3 whitespace exactly",
     "r072-test-detect-and-parse-tool-interrupt":
       "glm45: `<tool_call>` followed by prose is not a call any of our dialects confirms, so reasoning goes on (DESIGN §3: only a confirmed call ends reasoning)",
     "dr002-glm45-test-glm45-streaming":

@@ -22,9 +22,10 @@ describe("qwen3 (DESIGN §3)", () => {
       reasoning: "plan",
       content: "\nanswer",
     });
+    // The </think> that closes a literal <think> in the same text block is literal too.
     expect(run("answer <think>not reasoning</think>", false)).toMatchObject({
       reasoning: null,
-      content: "answer <think>not reasoning",
+      content: "answer <think>not reasoning</think>",
     });
   });
 

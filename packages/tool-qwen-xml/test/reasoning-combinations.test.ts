@@ -61,22 +61,22 @@ describe("deepseek_v41 + qwen_xml, thinking on", () => {
   const run = (chunks: string | string[]) =>
     runQwen(chunks, { reasoning: deepseekV41ReasoningDialect(), thinking: true, tools });
 
-  it("ends reasoning at a confirmed call, trimming its trailing whitespace", () => {
+  it("ends reasoning at a confirmed call (its whitespace is the sequencer's to drop)", () => {
     const result = run(`Let me look.\n\n${writeCall("hi")}`);
-    expect(result.reasoning).toBe("Let me look.");
+    expect(result.reasoning).toBe("Let me look.\n\n");
     expect(argumentsOf(result)).toEqual([{ path: "a.txt", content: "hi" }]);
     expect(result.content).toBeNull();
   });
 
   it("keeps <think> and </think> inside a value literal", () => {
     const result = run(`plan \n${writeCall("<think>not reasoning</think>")}`);
-    expect(result.reasoning).toBe("plan");
+    expect(result.reasoning).toBe("plan \n");
     expect(argumentsOf(result)).toEqual([{ path: "a.txt", content: "<think>not reasoning</think>" }]);
   });
 
   it("re-enters reasoning after a call and takes the next call out of it again", () => {
     const result = run(`a\n${writeCall("1")}\n<think>b \n${writeCall("2")}`);
-    expect(result.reasoning).toBe("ab");
+    expect(result.reasoning).toBe("a\nb \n");
     expect(argumentsOf(result)).toEqual([
       { path: "a.txt", content: "1" },
       { path: "a.txt", content: "2" },

@@ -2,6 +2,7 @@ import type { MessageStreamEvent } from "@sluice/protocol-anthropic";
 import type { SseMessage } from "./parse-sse";
 
 const TOOL_ID = /^[a-zA-Z0-9_-]+$/;
+const SEPARATOR = /^[ \t\r\n]$/;
 const DELTA_FOR_BLOCK: Record<string, readonly string[]> = {
   text: ["text_delta"],
   thinking: ["thinking_delta", "signature_delta"],
@@ -12,14 +13,17 @@ const DELTA_FOR_BLOCK: Record<string, readonly string[]> = {
  * The checker of DESIGN §2 applied to one Anthropic stream: I1 (grammar: message_start first, blocks
  * start → deltas → stop one at a time with indexes 0, 1, 2…, delta types matching, a signature before a
  * thinking block stops, one message_delta with both stop keys after the last block, message_stop last;
- * or an `error` event that ends it) and I2 (each tool_use input is one JSON object; ids valid and
- * unique). Returns the problems found.
+ * or an `error` event that ends it), I2 (each tool_use input is one JSON object; ids valid and
+ * unique) and the template-separator rule of DESIGN §3 (no text or thinking block is empty, or starts
+ * or ends with whitespace). Returns the problems found.
  */
 export function checkMessageStream(events: readonly MessageStreamEvent[]): string[] {
   const problems: string[] = [];
   const ids = new Set<string>();
   let phase = "start" as "start" | "blocks" | "delta" | "stopped" | "errored";
-  let open: { index: number; type: string; json: string; signed: boolean } | undefined;
+  let open:
+    | { index: number; type: string; json: string; signed: boolean; first: string; last: string }
+    | undefined;
   let nextIndex = 0;
   events.forEach((event, position) => {
     const where = `event ${position} (${event.type})`;
@@ -54,7 +58,7 @@ export function checkMessageStream(events: readonly MessageStreamEvent[]): strin
           ids.add(block.id);
           if (Object.keys(block.input).length > 0) problems.push(`${where}: tool_use input must start as {}`);
         }
-        open = { index: event.index, type: block.type, json: "", signed: false };
+        open = { index: event.index, type: block.type, json: "", signed: false, first: "", last: "" };
         break;
       }
       case "content_block_delta": {
@@ -65,6 +69,16 @@ export function checkMessageStream(events: readonly MessageStreamEvent[]): strin
         if (!DELTA_FOR_BLOCK[open.type]?.includes(event.delta.type))
           problems.push(`${where}: ${event.delta.type} in a ${open.type} block`);
         if (event.delta.type === "input_json_delta") open.json += event.delta.partial_json;
+        const text =
+          event.delta.type === "text_delta"
+            ? event.delta.text
+            : event.delta.type === "thinking_delta"
+              ? event.delta.thinking
+              : "";
+        if (text !== "") {
+          if (open.first === "") open.first = text[0] as string;
+          open.last = text[text.length - 1] as string;
+        }
         if (event.delta.type === "signature_delta") open.signed = true;
         else if (open.signed) problems.push(`${where}: delta after the signature`);
         break;
@@ -76,6 +90,13 @@ export function checkMessageStream(events: readonly MessageStreamEvent[]): strin
         }
         if (open.type === "thinking" && !open.signed)
           problems.push(`${where}: thinking block without signature_delta`);
+        if (open.type === "text" || open.type === "thinking") {
+          if (open.first === "") problems.push(`${where}: empty ${open.type} block`);
+          else if (SEPARATOR.test(open.first) || SEPARATOR.test(open.last))
+            problems.push(
+              `${where}: ${open.type} block starts or ends with whitespace (a template separator)`,
+            );
+        }
         if (open.type === "tool_use") {
           try {
             const input: unknown = JSON.parse(open.json);
