@@ -33,5 +33,11 @@ export type {
   ToolCallStartSegment,
   WarningSegment,
 } from "./segment";
-export { createSegmenter, type Segmenter, type SegmenterMode, type SegmenterOptions } from "./segmenter";
+export {
+  createSegmenter,
+  type Segmenter,
+  type SegmenterMode,
+  type SegmenterOptions,
+  type ServerParsedKind,
+} from "./segmenter";
 export { THINK_CLOSE, THINK_OPEN, ThinkTagParser, type ThinkTagPolicy } from "./think-tag-parser";

@@ -20,8 +20,18 @@ export interface SegmenterOptions {
   readonly sink: SegmentSink;
 }
 
+/** What a server that parses itself delivered as structured fields (DESIGN §3). */
+export type ServerParsedKind = "reasoning" | "tool-calls";
+
 export interface Segmenter extends StreamParser {
   readonly mode: SegmenterMode;
+  /**
+   * The upstream sent this kind as structured fields, so the server parses it itself: the dialect for
+   * it ends (passing on what it holds) and goes passive for the rest of the stream. After structured
+   * reasoning, `content` is never reasoning; after structured tool calls, it is never tool markup.
+   * One preset thus serves a family whether or not the server runs its own parsers.
+   */
+  serverParsed(kind: ServerParsedKind): void;
 }
 
 /**
@@ -35,10 +45,10 @@ export interface Segmenter extends StreamParser {
 export function createSegmenter(options: SegmenterOptions): Segmenter {
   const { context, sink } = options;
   const reasoningDialect = options.reasoning;
-  const reasoning: ReasoningParser = reasoningDialect
+  let reasoning: ReasoningParser = reasoningDialect
     ? reasoningDialect.createParser(context, sink)
     : new ContentOnlyParser(sink);
-  const toolCallEndsReasoning = reasoningDialect?.toolCallEndsReasoning ?? false;
+  let toolCallEndsReasoning = reasoningDialect?.toolCallEndsReasoning ?? false;
 
   const callStartPolicy = (): CallStartPolicy => {
     if (!reasoning.inReasoning) return "all";
@@ -56,7 +66,7 @@ export function createSegmenter(options: SegmenterOptions): Segmenter {
     sink(segment);
   };
 
-  const tool: ToolParser | undefined = options.tool?.createParser(
+  let tool: ToolParser | undefined = options.tool?.createParser(
     { ...context, callStartPolicy },
     fromToolParser,
   );
@@ -74,6 +84,20 @@ export function createSegmenter(options: SegmenterOptions): Segmenter {
     end(): void {
       tool?.end();
       reasoning.end();
+    },
+    serverParsed(kind: ServerParsedKind): void {
+      if (kind === "tool-calls") {
+        if (tool === undefined) return;
+        // Its text goes to the reasoning parser as usual; from now on content skips it.
+        const ended = tool;
+        tool = undefined;
+        ended.end();
+        return;
+      }
+      if (reasoning instanceof ContentOnlyParser) return;
+      reasoning.end();
+      reasoning = new ContentOnlyParser(sink);
+      toolCallEndsReasoning = false;
     },
   };
 }

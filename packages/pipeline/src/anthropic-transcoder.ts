@@ -106,6 +106,8 @@ export function createAnthropicTranscoder(
   let finishReason: string | undefined;
   let matchedStop: string | number | undefined;
   let sawDone = false;
+  let sawStructuredReasoning = false;
+  let sawStructuredToolCalls = false;
   let upstreamUsage: UpstreamUsage | undefined;
   let stopReason: StopReason | undefined;
   let stopSequence: string | null = null;
@@ -195,7 +197,18 @@ export function createAnthropicTranscoder(
       finish(delta.error);
       return;
     }
-    if (delta.reasoning) merger.segment({ type: "reasoning", text: delta.reasoning });
+    // Structured fields mean the server parses itself: its content is not that kind from then on (DESIGN §3).
+    if (delta.reasoning) {
+      if (!sawStructuredReasoning) {
+        sawStructuredReasoning = true;
+        segmenter.serverParsed("reasoning");
+      }
+      merger.segment({ type: "reasoning", text: delta.reasoning });
+    }
+    if (delta.toolCallFragments && !sawStructuredToolCalls) {
+      sawStructuredToolCalls = true;
+      segmenter.serverParsed("tool-calls");
+    }
     if (delta.content) segmenter.push(delta.content);
     if (delta.toolCallFragments) merger.fragments(delta.toolCallFragments);
     if (delta.finishReason !== undefined) finishReason = delta.finishReason;
