@@ -38,7 +38,7 @@ export function composeDemoReply(request: DemoRequest, random: Random): string {
     ];
     answer = `${random.pick(["I'll use the", "Let me call the"])} ${tool.name} tool for this.\n\n${renderQwenXmlCall(
       tool.name,
-      demoArguments(tool.parameters, random),
+      demoArguments(tool.parameters, random).values,
     )}`;
   } else {
     reasoning = [

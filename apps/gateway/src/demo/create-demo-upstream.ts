@@ -1,5 +1,6 @@
 import type { Upstream, UpstreamRequest, UpstreamResponse } from "../upstream/upstream";
 import { UpstreamAbortError } from "../upstream/upstream-abort-error";
+import { boundedJson } from "./bounded-json";
 import { composeDemoReply } from "./compose-demo-reply";
 import { createRandom } from "./create-random";
 import { estimateTokens } from "./estimate-tokens";
@@ -16,6 +17,9 @@ export interface DemoUpstreamOptions {
 
 export const DEFAULT_DEMO_TOKEN_DELAY_MS = 15;
 
+/** Deeper parts of a request do not change the answer's wording (and a 100k-deep schema must not recurse). */
+const SALT_DEPTH = 32;
+
 /**
  * An in-process OpenAI-compatible "model" (no HTTP) that answers like vLLM serving Qwen3.5 WITHOUT
  * server-side parsers: raw reasoning markup, text and `qwen_xml` tool calls inside `content`, and
@@ -31,8 +35,9 @@ export function createDemoUpstream(options: DemoUpstreamOptions = {}): Upstream 
       const parsed = readDemoRequest(request.body);
       if (typeof parsed === "string") return badRequest(parsed);
 
-      const messages = JSON.stringify(request.body.messages);
-      const random = createRandom(seed, `${messages}\u0000${JSON.stringify(request.body.tools ?? null)}`);
+      const messages = boundedJson(request.body.messages, SALT_DEPTH);
+      const tools = boundedJson(request.body.tools ?? null, SALT_DEPTH);
+      const random = createRandom(seed, `${messages}\u0000${tools}`);
       let tokens = splitIntoTokens(composeDemoReply(parsed, random), random);
       let finishReason: "stop" | "length" = "stop";
       if (parsed.maxTokens !== undefined && tokens.length > parsed.maxTokens) {

@@ -1,4 +1,6 @@
 import type { JsonSchema } from "@sluice/core";
+import { DEMO_BOUNDS } from "./demo-bounds";
+import { schemaCount } from "./schema-count";
 
 /** Hints from a property's name (and its description), first match wins: short values a model would write. */
 const NAME_HINTS: ReadonlyArray<readonly [RegExp, string]> = [
@@ -58,11 +60,12 @@ function contentValue(key: string, topLevel: boolean): string | undefined {
     : "Try the Sluice demo";
 }
 
+/** Padded to minLength and cut to maxLength, both clamped to maxStringLength: a schema cannot ask for a megabyte. */
 function fitLength(value: string, schema: JsonSchema): string {
-  const { minLength, maxLength } = schema;
-  let result = value;
-  if (typeof minLength === "number" && result.length < minLength) result = result.padEnd(minLength, "x");
-  if (typeof maxLength === "number" && result.length > maxLength)
-    result = result.slice(0, Math.max(0, maxLength));
-  return result;
+  const minLength = Math.min(schemaCount(schema.minLength, 0), DEMO_BOUNDS.maxStringLength);
+  const maxLength = Math.min(
+    schemaCount(schema.maxLength, Number.POSITIVE_INFINITY),
+    DEMO_BOUNDS.maxStringLength,
+  );
+  return value.padEnd(minLength, "x").slice(0, maxLength);
 }

@@ -37,47 +37,74 @@ const leafSchema: fc.Arbitrary<JsonSchema> = fc.oneof(
   fc.constant({ anyOf: [{ type: "null" }, { type: "integer", minimum: 3 }] }),
 );
 
-const schema: fc.Arbitrary<JsonSchema> = fc.letrec<{
-  node: JsonSchema;
-  object: JsonSchema;
-  array: JsonSchema;
-}>((tie) => ({
-  node: fc.oneof(
-    // Real tool schemas are shallow; deeper ones only make the run slower.
-    { depthSize: "small", maxDepth: 5, withCrossShrink: true },
-    leafSchema,
-    tie("object"),
-    tie("array"),
-  ),
-  array: fc
-    .record({ items: tie("node"), minItems: fc.option(fc.integer({ min: 0, max: 3 }), { nil: undefined }) })
-    .map((array) => ({ type: "array", ...array })),
-  object: fc
-    .dictionary(propertyName, tie("node"), { maxKeys: 4 })
-    .chain((properties) =>
-      fc.subarray(Object.keys(properties)).map((required) => ({ type: "object", properties, required })),
+/** Tool schemas up to `maxDepth` levels of nodes, arrays of up to `maxMinItems` required items, `maxKeys` properties. */
+function toolSchema(maxDepth: number, maxMinItems: number, maxKeys: number): fc.Arbitrary<JsonSchema> {
+  return fc.letrec<{ node: JsonSchema; object: JsonSchema; array: JsonSchema }>((tie) => ({
+    node: fc.oneof(
+      { depthSize: "small", maxDepth, withCrossShrink: true },
+      leafSchema,
+      tie("object"),
+      tie("array"),
     ),
-})).object;
+    array: fc
+      .record({
+        items: tie("node"),
+        minItems: fc.option(fc.integer({ min: 0, max: maxMinItems }), { nil: undefined }),
+      })
+      .map((array) => ({ type: "array", ...array })),
+    object: fc
+      .dictionary(propertyName, tie("node"), { maxKeys })
+      .chain((properties) =>
+        fc.subarray(Object.keys(properties)).map((required) => ({ type: "object", properties, required })),
+      ),
+  })).object;
+}
+
+/** Real tool schemas: shallow and small, inside DEMO_BOUNDS. */
+const boundedSchema = toolSchema(3, 2, 3);
+/** Deeper and wider ones, which may ask for more than DEMO_BOUNDS allow. */
+const largerSchema = toolSchema(6, 3, 4);
+
+function renderedArguments(values: Map<string, unknown>, schema: JsonSchema): Record<string, unknown> {
+  const [call] = parseQwenXmlCalls(renderQwenXmlCall("tool", values));
+  expect(call).toBeDefined();
+  return typedArguments(call!, schema);
+}
 
 describe("demoArguments", () => {
-  it("fits any tool schema, and survives qwen_xml rendering and typed reading", () => {
+  it("fits any tool schema inside the bounds, and survives qwen_xml rendering and typed reading", () => {
     fc.assert(
-      fc.property(schema, fc.integer(), (toolSchema, seed) => {
-        const parameters = demoArguments(toolSchema, createRandom(seed));
-        const [call] = parseQwenXmlCalls(renderQwenXmlCall("tool", parameters));
-        expect(call).toBeDefined();
-        const args = typedArguments(call!, toolSchema);
-        expect(schemaProblems(args, toolSchema)).toEqual([]);
-        for (const name of (toolSchema.required ?? []) as string[])
-          expect(Object.hasOwn(args, name)).toBe(true);
+      fc.property(boundedSchema, fc.integer(), (schema, seed) => {
+        const { values, fitsSchema } = demoArguments(schema, createRandom(seed));
+        expect(fitsSchema).toBe(true);
+        const args = renderedArguments(values, schema);
+        expect(schemaProblems(args, schema)).toEqual([]);
+        for (const name of (schema.required ?? []) as string[]) expect(Object.hasOwn(args, name)).toBe(true);
       }),
       { numRuns: 300 },
     );
   });
 
+  it("says whether larger schemas fit, truthfully, and always writes the top-level required properties", () => {
+    let fitting = 0;
+    fc.assert(
+      fc.property(largerSchema, fc.integer(), (schema, seed) => {
+        const { values, fitsSchema } = demoArguments(schema, createRandom(seed));
+        const args = renderedArguments(values, schema);
+        if (fitsSchema) {
+          fitting += 1;
+          expect(schemaProblems(args, schema)).toEqual([]);
+        }
+        for (const name of (schema.required ?? []) as string[]) expect(Object.hasOwn(args, name)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+    expect(fitting).toBeGreaterThan(0);
+  });
+
   it("gives Claude Code's tools the values a model would write", () => {
     const argumentsOf = (name: string) =>
-      Object.fromEntries(demoArguments(claudeCodeSchemas.get(name)!.parameters, createRandom(1)));
+      Object.fromEntries(demoArguments(claudeCodeSchemas.get(name)!.parameters, createRandom(1)).values);
     expect(argumentsOf("Bash")).toMatchObject({ command: "ls -la" });
     expect(argumentsOf("Read")).toEqual({ file_path: "/tmp/demo.txt" });
     expect(argumentsOf("Edit")).toEqual({
@@ -92,7 +119,7 @@ describe("demoArguments", () => {
 
   it("leaves optional numbers and flags out (a demo Bash call with `timeout: 3` would only fail)", () => {
     for (let seed = 0; seed < 20; seed++) {
-      const parameters = demoArguments(claudeCodeSchemas.get("Bash")!.parameters, createRandom(seed));
+      const parameters = demoArguments(claudeCodeSchemas.get("Bash")!.parameters, createRandom(seed)).values;
       expect(parameters.has("timeout")).toBe(false);
       expect(parameters.has("run_in_background")).toBe(false);
     }
@@ -108,7 +135,7 @@ describe("demoArguments", () => {
         required: ["outer"],
       },
       createRandom(0),
-    );
+    ).values;
     const outer = parameters.get("outer") as Record<string, unknown>;
     expect(Object.getPrototypeOf(outer)).toBe(Object.prototype);
     expect(Object.hasOwn(outer, "__proto__")).toBe(true);
@@ -127,7 +154,7 @@ describe("demoArguments", () => {
         required: ["size", "both"],
       },
       createRandom(0),
-    );
+    ).values;
     expect([40, 41]).toContain(parameters.get("size"));
     expect(parameters.get("both")).toEqual({ a: false, b: "demo" });
   });
