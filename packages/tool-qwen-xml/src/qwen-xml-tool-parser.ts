@@ -295,6 +295,8 @@ export class QwenXmlToolParser implements ToolParser, MarkerHandler {
     !this.givenParameters.has(name) &&
     (this.parameterSchemas === undefined || this.parameterSchemas.has(name));
 
+  private readonly isNewParameter = (name: string): boolean => !this.givenParameters.has(name);
+
   private startValue(name: string, source: string): void {
     this.emitMarkup(source);
     this.givenParameters.add(name);
@@ -326,6 +328,7 @@ export class QwenXmlToolParser implements ToolParser, MarkerHandler {
       depths: this.depths,
       atLineStart: value.atLineStart,
       isStructural: this.isStructural,
+      isNewParameter: this.isNewParameter,
       limits: this.limits,
     });
     switch (decision.kind) {

@@ -33,8 +33,16 @@ export interface ValueTagContext {
   readonly depths: LiteralDepths;
   /** The value's source so far ends a line. */
   readonly atLineStart: boolean;
-  /** Whether `<parameter=name>` names a parameter of the call's schema not yet given (DESIGN §4). */
+  /**
+   * Whether `<parameter=name>` names a parameter of the call's schema not yet given (DESIGN §4): only
+   * such a tag closes a value that has no `</parameter>`.
+   */
   readonly isStructural: (name: string) => boolean;
+  /**
+   * Whether `name` is not yet given in this call: after a `</parameter>`, any such `<parameter=name>`
+   * is a boundary, whatever the schema says (an unnamed parameter must not end up inside a file path).
+   */
+  readonly isNewParameter: (name: string) => boolean;
   readonly limits: QwenXmlLimits;
 }
 
@@ -125,7 +133,7 @@ function decideParameterClose(
     final,
     PARAMETER_CLOSE_FOLLOWERS,
     context.limits,
-    context.isStructural,
+    context.isNewParameter,
   );
   return followDecision(follow, { kind: "close-parameter", end: tag.end, drifted: !tag.exact });
 }

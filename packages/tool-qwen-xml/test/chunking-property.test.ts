@@ -117,6 +117,8 @@ describe("chunking invariance (DESIGN I3) and invariants", () => {
 });
 
 // Value pieces that the structural rules keep literal: near-markup, balanced literal blocks, unicode.
+// A nested `<parameter=…>` is led by prose: after a `</parameter>` (and whitespace) a new parameter
+// name is a boundary whatever the schema says, so no value can hold that sequence.
 const valuePiece = fc.oneof(
   fc.constantFrom(
     "<",
@@ -128,7 +130,7 @@ const valuePiece = fc.oneof(
     "&lt;",
     "</parameter>",
     "</parameter1>",
-    "<parameter=zz>\ninner\n</parameter>",
+    "see <parameter=zz>\ninner\n</parameter>",
     "<tool_call>\n<function=foo>\n<parameter=bar>baz</parameter>\n</function>\n</tool_call>",
     "<function=x>y</function>",
     "\n",

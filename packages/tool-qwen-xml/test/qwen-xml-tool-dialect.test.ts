@@ -277,18 +277,40 @@ describe("structural closing (rule 4)", () => {
     expect(argumentsOf(result)).toEqual([{ content: "A", path: "p" }]);
   });
 
-  it("does not close before a parameter outside the schema, or one already given", () => {
+  it("closes at </parameter> before any parameter not yet given, even one the schema does not name", () => {
+    // The unnamed parameter must not end up inside `content` (or inside a file path).
     const outside = runQwen(
       call(
         "<parameter=content>\nA\n</parameter>\n<parameter=mode>\nw\n</parameter>\n<parameter=path>\np\n</parameter>\n",
       ),
       { tools: WRITE_FILE },
     );
-    // `<parameter=mode>` nests as a literal, so its own `</parameter>` is literal too; path then closes the value.
-    expect(argumentsOf(outside)).toEqual([
-      { content: "A\n</parameter>\n<parameter=mode>\nw\n</parameter>", path: "p" },
-    ]);
-    expect(codes(outside)).toEqual(["qwen_xml.unclosed_parameter"]);
+    expect(argumentsOf(outside)).toEqual([{ content: "A", mode: "w", path: "p" }]);
+    expect(outside.warnings).toEqual([]);
+  });
+
+  it("keeps the unknown parameter a string and the known one typed (a hallucinated parameter)", () => {
+    const result = runQwen(
+      "<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n<parameter=units>\n3\n</parameter>\n<parameter=days>\n3\n</parameter>\n</function>\n</tool_call>",
+      { tools: WEATHER },
+    );
+    expect(argumentsOf(result)).toEqual([{ city: "Paris", units: "3", days: 3 }]);
+    const open = runQwen(
+      "<tool_call>\n<function=Write>\n<parameter=file_path>\n/tmp/a.txt\n</parameter>\n<parameter=mode>\n0644\n</parameter>\n<parameter=content>\nhi\n</parameter>\n</function>\n</tool_call>",
+      {
+        tools: {
+          Write: {
+            type: "object",
+            properties: { file_path: { type: "string" }, content: { type: "string" } },
+            additionalProperties: true,
+          },
+        },
+      },
+    );
+    expect(argumentsOf(open)).toEqual([{ file_path: "/tmp/a.txt", mode: "0644", content: "hi" }]);
+  });
+
+  it("does not close before a parameter already given (no duplicate keys)", () => {
     const given = runQwen(
       call(
         "<parameter=path>\np\n</parameter>\n<parameter=content>\nA</parameter>\n<parameter=path>\nB\n</parameter>\n",
@@ -298,6 +320,14 @@ describe("structural closing (rule 4)", () => {
     expect(argumentsOf(given)).toEqual([
       { path: "p", content: "A</parameter>\n<parameter=path>\nB\n</parameter>" },
     ]);
+  });
+
+  it("still needs a schema name for a <parameter= that closes a value with no </parameter>", () => {
+    const result = runQwen(call("<parameter=content>\nline one\n<parameter=mode>\nw\n</parameter>\n"), {
+      tools: WRITE_FILE,
+    });
+    // `<parameter=mode>` nests as a literal; its own `</parameter>` is literal too; the call closes the value.
+    expect(argumentsOf(result)).toEqual([{ content: "line one\n<parameter=mode>\nw\n</parameter>" }]);
   });
 
   it("without a schema treats any parameter not yet given as structural, never a repeated one", () => {

@@ -132,6 +132,7 @@ describe("decideValueTag", () => {
     depths,
     atLineStart,
     isStructural: (name: string) => name === "next",
+    isNewParameter: (name: string) => name !== "given",
     limits,
   });
 
