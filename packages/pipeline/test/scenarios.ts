@@ -30,6 +30,19 @@ const bashTools = new Map([
   ["Bash", { type: "object", properties: { command: { type: "string" }, description: { type: "string" } } }],
 ]);
 
+// Claude Code's Write tool: no `additionalProperties: true`, and no `encoding` parameter.
+const writeTools = new Map([
+  [
+    "Write",
+    {
+      type: "object",
+      properties: { file_path: { type: "string" }, content: { type: "string" } },
+      required: ["file_path", "content"],
+      additionalProperties: false,
+    },
+  ],
+]);
+
 export const scenarios: Scenario[] = [
   {
     title: "raw Qwen3.5: thinking, text and a qwen_xml call with finish `stop` end as tool_use",
@@ -236,6 +249,52 @@ export const scenarios: Scenario[] = [
     blocks: [
       { type: "thinking", thinking: "Let me think about it." },
       { type: "text", text: "It is 4." },
+    ],
+  },
+  {
+    title: "a qwen3.5 preset on a server that parses itself: the answer in content is text, not thinking",
+    recording: "parsing-server-qwen35-preset-answer-not-in-thinking",
+    options: qwen35,
+    stopReason: "end_turn",
+    blocks: [
+      { type: "thinking", thinking: "The user asks 2+2. That is 4." },
+      { type: "text", text: "The answer is 4." },
+    ],
+  },
+  {
+    title: "a server with a reasoning parser but no tool parser: raw tool markup in content is still a call",
+    recording: "parsing-server-reasoning-only-raw-tool-markup",
+    options: { ...qwen35, tools: bashTools },
+    stopReason: "tool_use",
+    blocks: [
+      { type: "thinking", thinking: "I should list the files." },
+      { type: "text", text: "Listing." },
+      { type: "tool_use", name: "Bash", input: { command: "ls" } },
+    ],
+  },
+  {
+    title:
+      "raw qwen3: a </think> that closes a literal <think> in the answer stays literal; a stray one goes",
+    recording: "raw-qwen3-literal-think-pair-in-answer",
+    options: qwen35,
+    stopReason: "end_turn",
+    blocks: [
+      { type: "thinking", thinking: "Explain the tags." },
+      { type: "text", text: "Qwen3 wraps its reasoning in <think>…</think> tags; the gateway strips them." },
+    ],
+  },
+  {
+    title: "qwen_xml: a parameter the schema does not name ends the one before it (no markup in a file path)",
+    recording: "raw-qwen35-hallucinated-parameter-not-in-file-path",
+    options: { ...qwen35, tools: writeTools },
+    stopReason: "tool_use",
+    blocks: [
+      { type: "thinking", thinking: "I will write the file." },
+      {
+        type: "tool_use",
+        name: "Write",
+        input: { file_path: "/work/app/notes.txt", encoding: "utf-8", content: "hello" },
+      },
     ],
   },
   {
