@@ -95,7 +95,7 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
     });
 
     // The config current now serves this request to its end, whatever a reload does meanwhile.
-    const context: GatewayContext = { served, pingIntervalMs, startedAt };
+    const context: GatewayContext = { served, logger, pingIntervalMs, startedAt };
     try {
       await handleRequest(exchange, context);
     } catch (error) {

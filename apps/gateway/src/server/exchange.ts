@@ -1,10 +1,13 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Logger } from "pino";
 import type { ServedConfig } from "./compile-served-config";
 import type { RequestLogEntry } from "./request-log";
 
 /** What a handler works with: the config current when the request arrived, and the server's settings. */
 export interface GatewayContext {
   readonly served: ServedConfig;
+  /** For what the request line does not carry (an upstream failure, with the URL called). */
+  readonly logger: Logger;
   readonly pingIntervalMs: number;
   /** Reported as the models' creation time by GET /v1/models. */
   readonly startedAt: Date;

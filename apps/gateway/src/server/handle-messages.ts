@@ -12,10 +12,12 @@ import { toolSchemas } from "../translate/tool-schemas";
 import { translateRequest } from "../translate/translate-request";
 import { mapUpstreamFailure, mapUpstreamHttpError } from "../upstream/map-upstream-error";
 import { readUpstreamText } from "../upstream/read-upstream-text";
+import { scrubSecrets } from "../upstream/scrub-secrets";
 import type { UpstreamResponse } from "../upstream/upstream";
 import type { Exchange, GatewayContext } from "./exchange";
 import { readJsonBody } from "./read-json-body";
 import { relayUpstream } from "./relay-upstream";
+import { boundedForMessage } from "./bounded-for-message";
 import { replyError } from "./reply-error";
 import { sendJson } from "./send-json";
 import { startSseResponse } from "./start-sse-response";
@@ -41,40 +43,49 @@ export async function handleMessages(exchange: Exchange, gateway: GatewayContext
 
   const servedModel = served.route(request.model);
   if (servedModel === undefined) {
-    // Anthropic's own wording for an unknown model.
-    replyError(exchange, 404, "not_found_error", `model: ${request.model}`);
+    // Anthropic's own wording for an unknown model; a huge name is not echoed whole.
+    replyError(exchange, 404, "not_found_error", `model: ${boundedForMessage(request.model)}`);
     return;
   }
   const { plan, upstream, config: model } = servedModel;
   const thinking = servedModel.thinking(request);
   const translated = translateRequest(request, plan, model, { thinking });
   log.servedBy = model.name;
+  if (upstream.url !== undefined) log.upstreamUrl = upstream.url;
   if (plan.presetName !== undefined) log.preset = plan.presetName;
   if (translated.warnings.length > 0) log.translationWarnings = translated.warnings;
 
   const apiKey = model.upstream.apiKey;
+  const upstreamContext = { apiKey, url: upstream.url, upstreamModel: model.upstream.model };
   let upstreamResponse: UpstreamResponse;
   try {
     upstreamResponse = await upstream.send({ body: translated.body, signal: exchange.clientSignal });
   } catch (error) {
     if (exchange.clientSignal.aborted) return;
-    const mapped = mapUpstreamFailure(error, { apiKey });
-    replyError(exchange, mapped.status, mapped.type, mapped.message);
+    const mapped = mapUpstreamFailure(error, upstreamContext);
+    noteUpstreamError(exchange, gateway, mapped.message);
+    replyError(exchange, mapped.status, mapped.type, mapped.message, { retry: mapped.retry });
     return;
   }
   log.upstreamStatus = upstreamResponse.status;
 
   if (upstreamResponse.status !== 200) {
     const text = await readUpstreamText(upstreamResponse.body).catch(() => "");
-    const mapped = mapUpstreamHttpError(upstreamResponse.status, text, upstreamResponse.headers, { apiKey });
+    const mapped = mapUpstreamHttpError(
+      upstreamResponse.status,
+      text,
+      upstreamResponse.headers,
+      upstreamContext,
+    );
+    noteUpstreamError(exchange, gateway, mapped.message);
     const headers = mapped.retryAfter === undefined ? {} : { "retry-after": mapped.retryAfter };
-    replyError(exchange, mapped.status, mapped.type, mapped.message, headers);
+    replyError(exchange, mapped.status, mapped.type, mapped.message, { headers, retry: mapped.retry });
     return;
   }
 
   const options = transcoderOptions(request, plan, thinking);
   if (request.stream === true) await streamMessage(exchange, gateway, upstreamResponse, options, model);
-  else await aggregateMessage(exchange, upstreamResponse, options, model);
+  else await aggregateMessage(exchange, gateway, upstreamResponse, options, model);
 }
 
 function transcoderOptions(request: MessagesRequest, plan: ModelPlan, thinking: boolean): TranscoderOptions {
@@ -112,7 +123,7 @@ async function streamMessage(
       emit: (events) => sse.emit(events),
       onFirstByte: () => noteFirstByte(exchange),
     });
-    noteSummary(exchange, summary);
+    noteSummary(exchange, gateway, summary, model);
   } catch (error) {
     // A gateway bug mid-stream still ends the stream the way clients understand: an error event.
     const reason = error instanceof Error ? error.message : String(error);
@@ -125,6 +136,7 @@ async function streamMessage(
 
 async function aggregateMessage(
   exchange: Exchange,
+  gateway: GatewayContext,
   upstreamResponse: UpstreamResponse,
   options: TranscoderOptions,
   model: ModelConfig,
@@ -141,7 +153,7 @@ async function aggregateMessage(
     },
     onFirstByte: () => noteFirstByte(exchange),
   });
-  noteSummary(exchange, summary);
+  noteSummary(exchange, gateway, summary, model);
   if (exchange.clientSignal.aborted) return;
   const error = aggregator.error;
   if (error !== undefined) {
@@ -151,12 +163,37 @@ async function aggregateMessage(
   sendJson(exchange.response, 200, aggregator.message());
 }
 
+/** Upstream failures get their own warn line naming the URL called (the message is already scrubbed). */
+function noteUpstreamError(exchange: Exchange, gateway: GatewayContext, message: string): void {
+  const { log } = exchange;
+  gateway.logger.warn(
+    {
+      requestId: exchange.requestId,
+      model: log.servedBy,
+      upstreamUrl: log.upstreamUrl,
+      upstreamStatus: log.upstreamStatus,
+      message,
+    },
+    "upstream error",
+  );
+}
+
 function noteFirstByte(exchange: Exchange): void {
   exchange.log.ttfbMs = Math.round(performance.now() - exchange.receivedAt);
 }
 
-function noteSummary(exchange: Exchange, summary: TranscoderSummary): void {
+function noteSummary(
+  exchange: Exchange,
+  gateway: GatewayContext,
+  summary: TranscoderSummary,
+  model: ModelConfig,
+): void {
   const { log } = exchange;
+  // After the first byte: an error chunk, a cut or a timeout, which the stream reported as an error event.
+  if (summary.error !== undefined && !exchange.clientSignal.aborted) {
+    const secrets = model.upstream.apiKey === undefined ? [] : [model.upstream.apiKey];
+    noteUpstreamError(exchange, gateway, scrubSecrets(summary.error.message, secrets));
+  }
   if (summary.stopReason !== undefined) log.stopReason = summary.stopReason;
   if (summary.error !== undefined) log.error = summary.error;
   log.blocks = summary.blockCounts;

@@ -16,7 +16,7 @@ export async function handleRequest(exchange: Exchange, gateway: GatewayContext)
       405,
       "invalid_request_error",
       `Method ${method} is not allowed on ${path} (allowed: ${route.methods.join(", ")})`,
-      { allow: route.methods.join(", ") },
+      { headers: { allow: route.methods.join(", ") } },
     );
     return;
   }

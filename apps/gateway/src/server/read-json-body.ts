@@ -15,7 +15,7 @@ export async function readJsonBody(exchange: Exchange, maxBodyBytes: number): Pr
       413,
       "request_too_large",
       `Request body is larger than the limit of ${maxBodyBytes} bytes (server.max_body_bytes)`,
-      { connection: "close" },
+      { headers: { connection: "close" } },
     );
     return { ok: false };
   }

@@ -18,6 +18,8 @@ export interface RequestLogEntry {
   servedBy?: string;
   preset?: string;
   stream?: boolean;
+  /** The chat-completions URL called (never with credentials or a query string). */
+  upstreamUrl?: string;
   upstreamStatus?: number;
   stopReason?: string;
   /** The Anthropic error the client got (HTTP body or in-stream `error` event). */

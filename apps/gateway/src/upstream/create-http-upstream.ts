@@ -24,7 +24,7 @@ export const DEFAULT_UPSTREAM_IDLE_TIMEOUT_MS = 120_000;
 const TOKENIZE_ABSENT = new Set([404, 405, 501]);
 
 export function createHttpUpstream(options: HttpUpstreamOptions): Upstream {
-  const chatUrl = `${options.baseUrl.replace(/\/+$/, "")}/chat/completions`;
+  const chatUrl = endpointUrl(options.baseUrl, "/chat/completions");
   const countUrl = tokenizeUrl(options.baseUrl);
   const timeoutMs = options.timeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
   const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_UPSTREAM_IDLE_TIMEOUT_MS;
@@ -41,7 +41,12 @@ export function createHttpUpstream(options: HttpUpstreamOptions): Upstream {
     return result;
   };
 
+  // What messages and logs show: a query string may carry a key (`?api-key=`), so it is left out.
+  const shownUrl = new URL(chatUrl);
+  shownUrl.search = "";
+  shownUrl.hash = "";
   return {
+    url: shownUrl.href,
     async send(request: UpstreamRequest): Promise<UpstreamResponse> {
       const guard = createCallGuard({ clientSignal: request.signal, timeoutMs, idleTimeoutMs });
       let response: Response;
@@ -95,6 +100,13 @@ export function createHttpUpstream(options: HttpUpstreamOptions): Upstream {
       }
     },
   };
+}
+
+/** `base_url` + an endpoint path, keeping a query string the base carries (`?api-version=…`). */
+function endpointUrl(baseUrl: string, path: string): string {
+  const url = new URL(baseUrl);
+  url.pathname = `${url.pathname.replace(/\/+$/, "")}${path}`;
+  return url.href;
 }
 
 async function* emptyBody(): AsyncGenerator<Uint8Array, void, undefined> {}

@@ -14,6 +14,8 @@ export interface UpstreamResponse {
 }
 
 export interface Upstream {
+  /** Where chat requests go, as error messages and logs name it (no query string, no credentials); absent for the demo. */
+  readonly url?: string;
   send(request: UpstreamRequest): Promise<UpstreamResponse>;
   /** POST /tokenize when the server has it (vLLM); undefined when it does not (404/405/501/network). */
   tokenize?(body: Record<string, unknown>, signal: AbortSignal): Promise<number | undefined>;

@@ -118,6 +118,22 @@ describe("createHttpUpstream: request and streaming", () => {
     expect(server.requests[2]?.headers.authorization).toBe("Basic abc");
   });
 
+  it("names the chat URL it calls, without a query string", async () => {
+    expect(createHttpUpstream({ baseUrl: "http://gpu1:8000/v1/" }).url).toBe(
+      "http://gpu1:8000/v1/chat/completions",
+    );
+    expect(createHttpUpstream({ baseUrl: "https://h/openai/v1?api-version=2" }).url).toBe(
+      "https://h/openai/v1/chat/completions",
+    );
+  });
+
+  it("keeps a query string of base_url on the request (Azure's ?api-version=)", async () => {
+    const server = await serve((_request, response) => response.end("{}"));
+    const upstream = createHttpUpstream({ baseUrl: `${server.origin}/openai/v1?api-version=2` });
+    await readUpstreamText((await upstream.send({ body: {}, signal: new AbortController().signal })).body);
+    expect(server.requests[0]?.url).toBe("/openai/v1/chat/completions?api-version=2");
+  });
+
   it("passes a non-2xx answer through, so its body can be read and mapped", async () => {
     const server = await serve((_request, response) => {
       response.writeHead(400, { "content-type": "application/json" });
@@ -133,6 +149,7 @@ describe("createHttpUpstream: request and streaming", () => {
       status: 400,
       type: "invalid_request_error",
       message: "bad temperature",
+      retry: false,
     });
   });
 });

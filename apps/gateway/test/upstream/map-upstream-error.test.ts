@@ -26,7 +26,12 @@ const httpRows: HttpRow[] = [
     name: "400 → 400 invalid_request_error with the upstream error.message",
     status: 400,
     body: openAiError("temperature must be non-negative"),
-    expected: { status: 400, type: "invalid_request_error", message: "temperature must be non-negative" },
+    expected: {
+      status: 400,
+      type: "invalid_request_error",
+      message: "temperature must be non-negative",
+      retry: false,
+    },
   },
   {
     name: "400 context overflow, vLLM < 0.10 wording → Anthropic's numbers",
@@ -38,6 +43,7 @@ const httpRows: HttpRow[] = [
       status: 400,
       type: "invalid_request_error",
       message: "prompt is too long: 40000 tokens > 32768 maximum",
+      retry: false,
     },
   },
   {
@@ -50,6 +56,7 @@ const httpRows: HttpRow[] = [
       status: 400,
       type: "invalid_request_error",
       message: "prompt is too long: 10778 tokens > 4096 maximum",
+      retry: false,
     },
   },
   {
@@ -62,6 +69,7 @@ const httpRows: HttpRow[] = [
       status: 400,
       type: "invalid_request_error",
       message: "prompt is too long: 4176 tokens > 1536 maximum",
+      retry: false,
     },
   },
   {
@@ -74,6 +82,7 @@ const httpRows: HttpRow[] = [
       status: 400,
       type: "invalid_request_error",
       message: "prompt is too long: 40000 tokens > 32768 maximum",
+      retry: false,
     },
   },
   {
@@ -84,6 +93,7 @@ const httpRows: HttpRow[] = [
       status: 400,
       type: "invalid_request_error",
       message: "prompt is too long: 40000 tokens > 32768 maximum",
+      retry: false,
     },
   },
   {
@@ -100,6 +110,7 @@ const httpRows: HttpRow[] = [
       status: 400,
       type: "invalid_request_error",
       message: "prompt is too long: 40000 tokens > 32768 maximum",
+      retry: false,
     },
   },
   {
@@ -112,6 +123,7 @@ const httpRows: HttpRow[] = [
       status: 400,
       type: "invalid_request_error",
       message: "prompt is too long: 40000 tokens > 32768 maximum",
+      retry: false,
     },
   },
   {
@@ -130,6 +142,7 @@ const httpRows: HttpRow[] = [
       status: 400,
       type: "invalid_request_error",
       message: "prompt is too long: 40000 tokens > 32768 maximum",
+      retry: false,
     },
   },
   {
@@ -140,6 +153,7 @@ const httpRows: HttpRow[] = [
       status: 400,
       type: "invalid_request_error",
       message: "prompt is too long: the request exceeds the available context size, try increasing it",
+      retry: false,
     },
   },
   {
@@ -150,6 +164,7 @@ const httpRows: HttpRow[] = [
       status: 400,
       type: "invalid_request_error",
       message: "prompt is too long: Prompt exceeds the context length",
+      retry: false,
     },
   },
   {
@@ -160,7 +175,8 @@ const httpRows: HttpRow[] = [
       status: 502,
       type: "api_error",
       message:
-        "the upstream rejected the gateway's credentials (HTTP 401): Unauthorized: key [redacted] (header Bearer [redacted]) is invalid",
+        "the upstream rejected the gateway's credentials (HTTP 401); check upstream.api_key: Unauthorized: key [redacted] (header Bearer [redacted]) is invalid",
+      retry: false,
     },
   },
   {
@@ -170,7 +186,8 @@ const httpRows: HttpRow[] = [
     expected: {
       status: 502,
       type: "api_error",
-      message: "the upstream rejected the gateway's credentials (HTTP 403)",
+      message: "the upstream rejected the gateway's credentials (HTTP 403); check upstream.api_key",
+      retry: false,
     },
   },
   {
@@ -183,13 +200,19 @@ const httpRows: HttpRow[] = [
       type: "rate_limit_error",
       message: "upstream rate limit (HTTP 429): Too many requests",
       retryAfter: "7",
+      retry: true,
     },
   },
   {
     name: "429 without retry-after → no retryAfter",
     status: 429,
     body: "",
-    expected: { status: 429, type: "rate_limit_error", message: "upstream rate limit (HTTP 429)" },
+    expected: {
+      status: 429,
+      type: "rate_limit_error",
+      message: "upstream rate limit (HTTP 429)",
+      retry: true,
+    },
   },
   {
     name: "503 → 529 overloaded_error",
@@ -199,6 +222,7 @@ const httpRows: HttpRow[] = [
       status: 529,
       type: "overloaded_error",
       message: "upstream overloaded (HTTP 503): Service Unavailable",
+      retry: true,
     },
   },
   {
@@ -210,31 +234,52 @@ const httpRows: HttpRow[] = [
       type: "InternalServerError",
       code: 500,
     }),
-    expected: { status: 502, type: "api_error", message: "upstream error (HTTP 500): EngineCore died" },
+    expected: {
+      status: 502,
+      type: "api_error",
+      message: "upstream error (HTTP 500): EngineCore died",
+      retry: true,
+    },
   },
   {
     name: "502 from a proxy with a text body → 502 api_error",
     status: 502,
     body: "Bad Gateway",
-    expected: { status: 502, type: "api_error", message: "upstream error (HTTP 502): Bad Gateway" },
+    expected: {
+      status: 502,
+      type: "api_error",
+      message: "upstream error (HTTP 502): Bad Gateway",
+      retry: true,
+    },
   },
   {
     name: "504 → 502 api_error",
     status: 504,
     body: "",
-    expected: { status: 502, type: "api_error", message: "upstream error (HTTP 504)" },
+    expected: { status: 502, type: "api_error", message: "upstream error (HTTP 504)", retry: true },
   },
   {
-    name: "404 (other 4xx) → 400 invalid_request_error with the upstream message",
+    name: "404 → 502 api_error saying what to check (base_url, upstream.model), not to retry",
     status: 404,
     body: openAiError("The model `qwen` does not exist.", 404),
-    expected: { status: 400, type: "invalid_request_error", message: "The model `qwen` does not exist." },
+    expected: {
+      status: 502,
+      type: "api_error",
+      message:
+        "the upstream answered 404 Not Found for POST /chat/completions; check upstream.base_url (OpenAI-compatible servers serve /v1/chat/completions, so it usually ends in /v1) and upstream.model: The model `qwen` does not exist.",
+      retry: false,
+    },
   },
   {
     name: "422 (other 4xx) with a text body → 400 invalid_request_error with the text",
     status: 422,
     body: "messages: field required",
-    expected: { status: 400, type: "invalid_request_error", message: "messages: field required" },
+    expected: {
+      status: 400,
+      type: "invalid_request_error",
+      message: "messages: field required",
+      retry: false,
+    },
   },
   {
     name: "413 (other 4xx) without a body → 400 invalid_request_error naming the status",
@@ -244,6 +289,7 @@ const httpRows: HttpRow[] = [
       status: 400,
       type: "invalid_request_error",
       message: "the upstream rejected the request (HTTP 413)",
+      retry: false,
     },
   },
 ];
@@ -293,6 +339,7 @@ const failureRows: FailureRow[] = [
       status: 502,
       type: "api_error",
       message: "upstream connection failed (ECONNREFUSED): connect refused",
+      retry: true,
     },
   },
   {
@@ -302,6 +349,7 @@ const failureRows: FailureRow[] = [
       status: 504,
       type: "timeout_error",
       message: "upstream did not finish within 600000 ms (timeout_ms)",
+      retry: true,
     },
   },
   {
@@ -311,6 +359,7 @@ const failureRows: FailureRow[] = [
       status: 504,
       type: "timeout_error",
       message: "upstream sent nothing for 120000 ms (idle_timeout_ms)",
+      retry: true,
     },
   },
   {
@@ -320,6 +369,7 @@ const failureRows: FailureRow[] = [
       status: CLIENT_CLOSED_REQUEST,
       type: "api_error",
       message: "the client closed the request, so the upstream request was aborted",
+      retry: false,
     },
   },
   {
@@ -329,6 +379,7 @@ const failureRows: FailureRow[] = [
       status: 502,
       type: "api_error",
       message: "upstream request failed: proxy said: Authorization: Bearer [redacted] rejected",
+      retry: true,
     },
   },
 ];
@@ -342,5 +393,29 @@ describe("mapUpstreamFailure", () => {
 describe("upstreamErrorForStream", () => {
   it.each(failureRows)("$name: the same type and message, for an SSE error event", ({ error, expected }) => {
     expect(upstreamErrorForStream(error)).toEqual({ type: expected.type, message: expected.message });
+  });
+});
+
+describe("messages that name what to check", () => {
+  const context = { url: "http://gpu1:8000/chat/completions", upstreamModel: "Qwen/Qwen3.5-122B-A10B" };
+
+  it("names the URL and upstream.model for a 404, the URL for a 401", () => {
+    expect(mapUpstreamHttpError(404, '{"detail":"Not Found"}', new Headers(), context).message).toBe(
+      'the upstream answered 404 Not Found for POST http://gpu1:8000/chat/completions; check upstream.base_url (OpenAI-compatible servers serve /v1/chat/completions, so it usually ends in /v1) and upstream.model ("Qwen/Qwen3.5-122B-A10B"): Not Found',
+    );
+    expect(mapUpstreamHttpError(401, "", new Headers(), context).message).toBe(
+      "the upstream at http://gpu1:8000/chat/completions rejected the gateway's credentials (HTTP 401); check upstream.api_key",
+    );
+  });
+
+  it("names the URL of a connection that failed or timed out", () => {
+    const refused = new UpstreamConnectionError(
+      "upstream connection failed (ECONNREFUSED): refused",
+      "ECONNREFUSED",
+    );
+    expect(mapUpstreamFailure(refused, context).message).toBe(
+      "upstream connection failed (ECONNREFUSED): refused (http://gpu1:8000/chat/completions)",
+    );
+    expect(mapUpstreamFailure(new UpstreamTimeoutError("idle", 5), context).message).toContain(context.url);
   });
 });
