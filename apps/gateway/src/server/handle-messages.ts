@@ -14,10 +14,10 @@ import { mapUpstreamFailure, mapUpstreamHttpError } from "../upstream/map-upstre
 import { readUpstreamText } from "../upstream/read-upstream-text";
 import { scrubSecrets } from "../upstream/scrub-secrets";
 import type { UpstreamResponse } from "../upstream/upstream";
+import { boundedForMessage } from "./bounded-for-message";
 import type { Exchange, GatewayContext } from "./exchange";
 import { readJsonBody } from "./read-json-body";
 import { relayUpstream } from "./relay-upstream";
-import { boundedForMessage } from "./bounded-for-message";
 import { replyError } from "./reply-error";
 import { sendJson } from "./send-json";
 import { startSseResponse } from "./start-sse-response";
