@@ -69,6 +69,15 @@ beforeAll(async () => {
       modelYaml("r1", base, { model: { preset: "deepseek-r1" } }),
       modelYaml("v41", base, { model: { preset: "deepseek-v4.1" } }),
       modelYaml("self-parsing", base),
+      modelYaml("qwen3-parser-only", base, { model: { reasoning_parser: "qwen3" } }),
+      modelYaml("self-parsing-qwen3", base, { model: { thinking_kwarg: "enable_thinking" } }),
+      modelYaml("tuned", base, {
+        model: { preset: "qwen3.5" },
+        upstream: {
+          extra_body: "{top_k: 20, min_p: 0, chat_template_kwargs: {preserve_thinking: true}}",
+          headers: "{x-tenant: team-7}",
+        },
+      }),
     ].join("")}`,
   );
 });
@@ -162,6 +171,10 @@ describe("the request the upstream receives (GATEWAY.md §Request translation)",
     ["r1", true, undefined],
     ["coder", true, undefined],
     ["self-parsing", true, undefined],
+    // No preset: the reasoning dialect's family switch, so a client can turn a Qwen3 model's thinking off.
+    ["qwen3-parser-only", false, { enable_thinking: false }],
+    ["qwen3-parser-only", true, { enable_thinking: true }],
+    ["self-parsing-qwen3", false, { enable_thinking: false }],
   ])("sends chat_template_kwargs per preset: %s with thinking %s → %j", async (model, thinking, expected) => {
     const body = await upstreamBodyFor(
       messagesRequest(model, {
@@ -169,6 +182,21 @@ describe("the request the upstream receives (GATEWAY.md §Request translation)",
       }),
     );
     expect(body.chat_template_kwargs).toEqual(expected);
+  });
+
+  it("deep-merges extra_body into the body and sends the configured headers", async () => {
+    const before = upstream.requests.length;
+    const body = await upstreamBodyFor(
+      messagesRequest("tuned", { thinking: { type: "disabled" }, top_k: 5 }),
+    );
+    expect(body).toMatchObject({
+      top_k: 20,
+      min_p: 0,
+      chat_template_kwargs: { enable_thinking: false, preserve_thinking: true },
+      stream: true,
+      model: "tuned",
+    });
+    expect(upstream.requests[before]?.headers["x-tenant"]).toBe("team-7");
   });
 
   it("puts past thinking under reasoning_field: `reasoning` by default (vLLM)", async () => {
