@@ -1,0 +1,21 @@
+import { loadConfig } from "../config/load-config";
+import { checkUpstreams, PROBE_TIMEOUT_MS } from "./check-upstreams";
+import { describeAuth } from "./describe-auth";
+
+/**
+ * `sluice check --config FILE`: validates as `serve` does (an invalid file throws `ConfigError`, exit 1),
+ * prints the warnings, then one line per model's upstream. Exit 0 whatever the upstreams said: the
+ * file is fine, and the servers may simply not be up yet.
+ */
+export async function checkCommand(configPath: string, write: (text: string) => void): Promise<number> {
+  const config = loadConfig(configPath);
+  const models = config.models.length === 1 ? "1 model" : `${config.models.length} models`;
+  write(`${configPath} is valid: ${models}, auth ${describeAuth(config.server.apiKeys.length)}\n`);
+  for (const warning of config.warnings) write(`warning: ${warning}\n`);
+  write(`Probing GET {base_url}/models (${PROBE_TIMEOUT_MS / 1000} s at most):\n`);
+  const checks = await checkUpstreams(config.models);
+  for (const check of checks) write(`  ${check.line}\n`);
+  const ok = checks.filter((check) => check.ok).length;
+  write(`${ok} of ${checks.length} upstreams ready.\n`);
+  return 0;
+}

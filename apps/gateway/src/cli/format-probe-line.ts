@@ -1,0 +1,50 @@
+import type { ModelConfig } from "../config/config";
+import { displayBaseUrl } from "./display-base-url";
+import type { ProbeResult } from "./probe-upstream";
+
+// A server with dozens of models would bury the one line per model.
+const LISTED_MODEL_IDS = 8;
+
+/** One line per model for `sluice check`: reachable and what it serves, or why not, with a hint. */
+export function formatProbeLine(model: ModelConfig, result: ProbeResult): string {
+  const { upstream } = model;
+  const url = `${displayBaseUrl(upstream.baseUrl)}/models`;
+  switch (result.kind) {
+    case "demo":
+      return `${model.name}: built-in demo, nothing to probe`;
+    case "served": {
+      const served = `${model.name}: reachable, ${url} answered in ${result.elapsedMs} ms and serves ${listIds(result.modelIds)}`;
+      if (result.modelIds.includes(upstream.model)) return served;
+      return `${served}; but upstream.model "${upstream.model}" is not among them, so requests to ${model.name} would fail (set upstream.model to one of them)`;
+    }
+    case "unexpected":
+      return `${model.name}: reachable, but ${url} answered HTTP ${result.status} with ${result.detail}`;
+    case "http-error":
+      return `${model.name}: ${url} answered HTTP ${result.status}${hintFor(result.status, model)}${result.detail === "" ? "" : ` ("${result.detail}")`}`;
+    case "unreachable":
+      return `${model.name}: unreachable, ${url}: ${result.detail}`;
+  }
+}
+
+function listIds(ids: readonly string[]): string {
+  if (ids.length === 0) return "no model";
+  const listed = ids.slice(0, LISTED_MODEL_IDS).join(", ");
+  return ids.length > LISTED_MODEL_IDS ? `${listed} and ${ids.length - LISTED_MODEL_IDS} more` : listed;
+}
+
+function hintFor(status: number, model: ModelConfig): string {
+  const { baseUrl, apiKey } = model.upstream;
+  if (status === 401 || status === 403) {
+    return apiKey === undefined
+      ? ": the server wants a key (set upstream.api_key)"
+      : ": the server refused upstream.api_key (or upstream.headers)";
+  }
+  if (status === 404) {
+    const hasV1 = /\/v1(?:\/|$)/.test(new URL(baseUrl).pathname);
+    return hasV1
+      ? ": a 404 usually means base_url lacks /v1; is this an OpenAI-compatible server?"
+      : `: a 404 usually means base_url lacks /v1 (try ${displayBaseUrl(baseUrl)}/v1)`;
+  }
+  if (status >= 500) return ": the server failed";
+  return "";
+}
