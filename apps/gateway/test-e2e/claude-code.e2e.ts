@@ -1,9 +1,11 @@
 /**
  * Opt-in end-to-end check with the real Claude Code CLI (`pnpm test:e2e`; not part of `pnpm test`):
- * a scripted Qwen3.5 upstream (raw reasoning + a qwen_xml call to Bash `echo sluice-e2e` on the
- * first turn, a text answer once the tool result comes back), the gateway in front of it, and
- * `npx -y @anthropic-ai/claude-code -p …` pointed at the gateway. Passes when Claude Code ran the
- * tool and printed the final answer. Needs network access for npx the first time.
+ * a scripted Qwen3.5 upstream (reasoning + a call to Bash `echo sluice-e2e` on the first turn, a text
+ * answer once the tool result comes back), the gateway in front of it with the `qwen3.5` preset, and
+ * `npx -y @anthropic-ai/claude-code -p …` pointed at the gateway. It runs twice with the SAME preset:
+ * against a server that streams raw markup, and against one that parses itself (structured `reasoning`
+ * and `tool_calls`). Passes when, both times, Claude Code ran the tool and printed exactly the final
+ * answer (not swallowed into thinking, no template blank lines). Needs network access for npx the first time.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -23,23 +25,29 @@ const MARKER = "sluice-e2e";
 const CLIENT_KEY = "sk-sluice-e2e-client";
 const TIMEOUT_MS = Number(process.env.SLUICE_E2E_TIMEOUT_MS ?? 300_000);
 
+const FINAL_ANSWER = "The command printed `sluice-e2e`: the tool ran.";
+
+type ServerKind = "raw" | "parsing";
+
 /** First turn: call Bash. After the tool result: answer. Side requests (titles, quota checks): short text. */
-function script(request: ScriptedRequest): ScriptedReply {
-  if (request.path === "/tokenize") return { status: 404, body: '{"detail":"Not Found"}' };
-  const messages = Array.isArray(request.body.messages)
-    ? (request.body.messages as Record<string, unknown>[])
-    : [];
-  const toolResult = messages.some(
-    (message) => message.role === "tool" && String(message.content).includes(MARKER),
-  );
-  const tools = Array.isArray(request.body.tools)
-    ? (request.body.tools as { function?: { name?: string } }[])
-    : [];
-  const offersBash = tools.some((tool) => tool.function?.name === "Bash");
-  if (toolResult) return { payloads: readChunks("claude-code-final-answer"), delayMs: () => 5 };
-  if (offersBash) return { payloads: readChunks("claude-code-bash-call"), delayMs: () => 5 };
-  return { payloads: readChunks("plain-text") };
-}
+const scriptFor = (kind: ServerKind) =>
+  function script(request: ScriptedRequest): ScriptedReply {
+    const suffix = kind === "parsing" ? "-parsed" : "";
+    if (request.path === "/tokenize") return { status: 404, body: '{"detail":"Not Found"}' };
+    const messages = Array.isArray(request.body.messages)
+      ? (request.body.messages as Record<string, unknown>[])
+      : [];
+    const toolResult = messages.some(
+      (message) => message.role === "tool" && String(message.content).includes(MARKER),
+    );
+    const tools = Array.isArray(request.body.tools)
+      ? (request.body.tools as { function?: { name?: string } }[])
+      : [];
+    const offersBash = tools.some((tool) => tool.function?.name === "Bash");
+    if (toolResult) return { payloads: readChunks(`claude-code-final-answer${suffix}`), delayMs: () => 5 };
+    if (offersBash) return { payloads: readChunks(`claude-code-bash-call${suffix}`), delayMs: () => 5 };
+    return { payloads: readChunks("plain-text") };
+  };
 
 interface StreamJsonLine {
   readonly type?: string;
@@ -50,7 +58,20 @@ interface StreamJsonLine {
 }
 
 async function main(): Promise<number> {
-  const upstream = await startScriptedUpstream(script);
+  let failures = 0;
+  for (const kind of ["raw", "parsing"] as const) {
+    console.log(
+      `=== against a ${kind === "raw" ? "raw (no parsers)" : "parsing (vLLM --reasoning-parser/--tool-call-parser)"} upstream`,
+    );
+    if (!(await runAgainst(kind))) failures++;
+  }
+  console.log(failures === 0 ? "PASS" : "FAIL");
+  return failures === 0 ? 0 : 1;
+}
+
+/** One Claude Code run against a scripted upstream of `kind`; true when the tool loop completed. */
+async function runAgainst(kind: ServerKind): Promise<boolean> {
+  const upstream = await startScriptedUpstream(scriptFor(kind));
   const logLines: string[] = [];
   const config = parseConfig(
     `models:\n  - name: qwen3.5\n    aliases: ["claude-*"]\n    preset: qwen3.5\n    upstream:\n      base_url: ${upstream.baseUrl}\n      model: Qwen/Qwen3.5-122B-A10B\n`,
@@ -85,7 +106,8 @@ async function main(): Promise<number> {
           PATH: process.env.PATH ?? "",
           HOME: home,
           ANTHROPIC_BASE_URL: `http://127.0.0.1:${port}`,
-          ANTHROPIC_API_KEY: CLIENT_KEY,
+          // What the README recommends: no "use this key?" prompt in interactive Claude Code.
+          ANTHROPIC_AUTH_TOKEN: CLIENT_KEY,
           CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
           ...(process.env.npm_config_registry === undefined
             ? {}
@@ -124,7 +146,8 @@ async function main(): Promise<number> {
     (line) => line.type === "user" && JSON.stringify(line.message?.content ?? "").includes(MARKER),
   );
   const result = parsed.find((line) => line.type === "result");
-  const answered = result?.is_error !== true && (result?.result ?? "").includes(MARKER);
+  // Exactly the answer: not swallowed into thinking, no template blank lines around it.
+  const answered = result?.is_error !== true && result?.result === FINAL_ANSWER;
   const upstreamSawResult = upstream.requests.some((request) =>
     JSON.stringify(request.body.messages ?? []).includes(`"role":"tool"`),
   );
@@ -165,8 +188,8 @@ async function main(): Promise<number> {
   await gateway.close();
   await upstream.close();
   rmSync(home, { recursive: true, force: true });
-  console.log(passed ? "PASS" : "FAIL");
-  return passed ? 0 : 1;
+  console.log(passed ? `${kind}: ok` : `${kind}: FAILED`);
+  return passed;
 }
 
 main().then(
