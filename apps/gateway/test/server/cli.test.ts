@@ -1,70 +1,36 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  ensureBuiltCli,
+  jsonLogLines,
+  killStartedClis,
+  LISTENING,
+  type StartOptions,
+  startCli as startBuiltCli,
+} from "../cli/built-cli";
 import { readChunks, type ScriptedUpstream, startScriptedUpstream } from "./scripted-upstream";
 import { messagesRequest, modelYaml, parseSseText, post } from "./test-gateway";
 import { waitUntil, within } from "./wait-until";
 
-const gatewayDirectory = fileURLToPath(new URL("../..", import.meta.url));
-const cliPath = join(gatewayDirectory, "dist", "cli.js");
-
 let upstream: ScriptedUpstream;
 let directory: string;
-const children = new Set<ChildProcess>();
-
-/** The newest modification time of any file under `directory`. */
-function newestChange(directory: string): number {
-  return readdirSync(directory, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .reduce((newest, entry) => Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs), 0);
-}
 
 beforeAll(async () => {
-  // The turbo test task builds first; a bare `vitest run` (re)builds here when dist/ is missing or
-  // older than src/, so the CLI under test is never a stale bundle.
-  const stale =
-    !existsSync(cliPath) || statSync(cliPath).mtimeMs < newestChange(join(gatewayDirectory, "src"));
-  if (stale) execFileSync("npx", ["tsup"], { cwd: gatewayDirectory, stdio: "ignore" });
+  await ensureBuiltCli();
   upstream = await startScriptedUpstream(() => ({ payloads: readChunks("plain-text"), delayMs: () => 60 }));
   directory = mkdtempSync(join(tmpdir(), "sluice-cli-"));
-}, 60_000);
+}, 150_000);
 
 afterAll(async () => {
-  // Only the processes this file started, by their own handle.
-  for (const child of children)
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  killStartedClis();
   await upstream?.close();
   if (directory !== undefined) rmSync(directory, { recursive: true, force: true });
 });
 
-interface RunningCli {
-  readonly child: ChildProcess;
-  stdout(): string;
-  stderr(): string;
-  readonly exited: Promise<number | null>;
-}
-
-function startCli(args: readonly string[]): RunningCli {
-  const child = spawn(process.execPath, [cliPath, ...args], {
-    cwd: directory,
-    env: { PATH: process.env.PATH ?? "", HOME: directory },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.add(child);
-  let stdout = "";
-  let stderr = "";
-  child.stdout?.on("data", (part: Buffer) => {
-    stdout += part.toString("utf8");
-  });
-  child.stderr?.on("data", (part: Buffer) => {
-    stderr += part.toString("utf8");
-  });
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return { child, stdout: () => stdout, stderr: () => stderr, exited };
-}
+const startCli = (args: readonly string[], options: Partial<StartOptions> = {}) =>
+  startBuiltCli(args, { cwd: directory, ...options });
 
 function writeConfig(name: string, text: string): string {
   const path = join(directory, name);
@@ -72,25 +38,66 @@ function writeConfig(name: string, text: string): string {
   return path;
 }
 
-const LISTENING = /listening on (http:\/\/127\.0\.0\.1:(\d+))/;
-
-describe("node dist/cli.js", () => {
+// Each case starts node processes (about a second each on a busy 2-core machine).
+describe("node dist/cli.js", { timeout: 30_000 }, () => {
   it("prints usage for --help and exits 0", async () => {
     const cli = startCli(["--help"]);
     expect(await within(cli.exited, 10_000, "exit")).toBe(0);
     expect(cli.stdout()).toContain("Usage: sluice serve --config FILE [--host H] [--port N]");
+    expect(cli.stdout()).toContain("sluice check --config FILE");
+    expect(cli.stdout()).toContain("SIGHUP");
   });
 
-  it("exits 2 with the usage for bad arguments", async () => {
-    const cli = startCli(["serve", "--config", "sluice.yaml", "--port", "eighty"]);
-    expect(await within(cli.exited, 10_000, "exit")).toBe(2);
-    expect(cli.stderr()).toContain('--port must be an integer from 0 to 65535, got "eighty"');
-    const noConfig = startCli(["serve"]);
-    expect(await within(noConfig.exited, 10_000, "exit")).toBe(2);
-    expect(noConfig.stderr()).toContain("--config FILE is required");
-    const noCommand = startCli(["--config", "x.yaml"]);
-    expect(await within(noCommand.exited, 10_000, "exit")).toBe(2);
-    expect(noCommand.stderr()).toContain("Usage:");
+  it("prints the version of apps/gateway/package.json", async () => {
+    const { version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+      version: string;
+    };
+    const cli = startCli(["--version"]);
+    expect(await within(cli.exited, 10_000, "exit")).toBe(0);
+    expect(cli.stdout()).toBe(`sluice ${version}\n`);
+  });
+
+  it("exits 2 with one line and the usage for bad arguments", async () => {
+    const cases: [string[], string][] = [
+      [
+        ["serve", "--config", "sluice.yaml", "--port", "eighty"],
+        '--port must be an integer from 0 to 65535, got "eighty"',
+      ],
+      [["serve"], "--config FILE is required"],
+      [["--config", "x.yaml"], "missing command (serve or check)"],
+      [["launch", "--config", "x.yaml"], 'unknown command "launch" (expected serve or check)'],
+      [["serve", "--config", "x.yaml", "--verbose"], 'unknown option "--verbose"'],
+      [["serve", "--config"], "--config needs a value"],
+      [["check", "--config", "x.yaml", "--port", "1"], "--port is an option of serve, not of check"],
+    ];
+    const runs = cases.map(([args]) => startCli(args));
+    for (const [index, run] of runs.entries()) {
+      const [args, message] = cases[index]!;
+      expect(await within(run.exited, 10_000, `exit of ${args.join(" ")}`)).toBe(2);
+      const [firstLine, blank, usage] = run.stderr().split("\n");
+      expect(firstLine).toBe(`sluice: ${message}`);
+      expect(blank).toBe("");
+      expect(usage).toMatch(/^Usage: sluice serve/);
+      expect(run.stderr()).not.toMatch(/\n\s+at /);
+      expect(run.stdout()).toBe("");
+    }
+  });
+
+  it("stops with one line on stderr and exit 2 for a bad SLUICE_LOG_LEVEL or SLUICE_LOG_FORMAT", async () => {
+    const config = writeConfig("env.yaml", `models:\n${modelYaml("m", "demo")}`);
+    const level = startCli(["serve", "--config", config, "--port", "0"], {
+      env: { SLUICE_LOG_LEVEL: "loud" },
+    });
+    const format = startCli(["serve", "--config", config, "--port", "0"], {
+      env: { SLUICE_LOG_FORMAT: "xml" },
+    });
+    expect(await within(level.exited, 10_000, "exit")).toBe(2);
+    expect(await within(format.exited, 10_000, "exit")).toBe(2);
+    expect(level.stderr()).toBe(
+      'sluice: SLUICE_LOG_LEVEL="loud" is not a level (fatal, error, warn, info, debug, trace, silent)\n',
+    );
+    expect(format.stderr()).toBe('sluice: SLUICE_LOG_FORMAT="xml" is not a format (json or pretty)\n');
+    expect(level.stdout() + format.stdout()).toBe("");
   });
 
   it("prints every config problem with its path and exits 1", async () => {
@@ -104,19 +111,22 @@ describe("node dist/cli.js", () => {
     expect(stderr).toContain("server.port");
     expect(stderr).toContain("models.0.preset");
     expect(stderr).toContain("models.0.upstream");
+    expect(stderr).not.toMatch(/\n\s+at /);
     expect(cli.stdout()).toBe("");
   });
 
-  it("serves on --port 0, prints one listening line, logs to stderr, and drains on SIGTERM (exit 0)", async () => {
+  it("serves on --port 0, prints the listening line then the summary, logs to stderr, and drains on SIGTERM (exit 0)", async () => {
     // Port 1 in the file: the --host/--port flags must override it.
     const config = writeConfig(
       "serve.yaml",
       `server:\n  host: 127.0.0.1\n  port: 1\nmodels:\n${modelYaml("slow", upstream.baseUrl)}`,
     );
     const cli = startCli(["serve", "--config", config, "--host", "127.0.0.1", "--port", "0"]);
-    await waitUntil(() => LISTENING.test(cli.stdout()), 10_000, "the listening line");
+    await waitUntil(() => cli.stdout().includes("claude\n"), 10_000, "the summary");
     const [line, origin] = LISTENING.exec(cli.stdout()) ?? [];
-    expect(cli.stdout()).toBe(`sluice ${line}\n`);
+    const stdout = cli.stdout();
+    expect(stdout.split("\n")[0]).toBe(`sluice ${line}`);
+    expect(stdout).toContain(`ANTHROPIC_BASE_URL=${origin} ANTHROPIC_AUTH_TOKEN=sluice claude`);
 
     const health = await fetch(`${origin}/health`);
     expect(await health.json()).toEqual({ status: "ok" });
@@ -135,17 +145,14 @@ describe("node dist/cli.js", () => {
     expect(events.at(-1)?.type).toBe("message_stop");
     expect(await within(cli.exited, 10_000, "exit after draining")).toBe(0);
 
-    // stdout held only the listening line; the log is JSON lines on stderr, the stream's line among them.
-    expect(cli.stdout()).toBe(`sluice ${line}\n`);
-    const logLines = cli
-      .stderr()
-      .trim()
-      .split("\n")
-      .map((entry) => JSON.parse(entry) as Record<string, unknown>);
+    // stdout held only what the CLI printed at start; the log is JSON lines on stderr, the stream's among them.
+    expect(cli.stdout()).toBe(stdout);
+    const logLines = jsonLogLines(cli.stderr());
     expect(logLines.find((entry) => entry.path === "/v1/messages")).toMatchObject({
       status: 200,
       stopReason: "end_turn",
     });
     expect(logLines.some((entry) => entry.signal === "SIGTERM")).toBe(true);
+    expect(logLines.at(-1)?.msg).toBe("stopped");
   });
 });

@@ -1,0 +1,27 @@
+import type { Config } from "../config/config";
+import { claudeCodeCommand, KEY_PLACEHOLDER } from "./claude-code-command";
+import { describeAuth } from "./describe-auth";
+import { describeModel } from "./describe-model";
+
+export interface SummaryOptions {
+  readonly configPath: string;
+  /** Where a client on this machine reaches the gateway. */
+  readonly clientOrigin: string;
+}
+
+/** What `serve` prints under its listening line, for the person who started it. Never a key. */
+export function formatSummary(config: Config, options: SummaryOptions): string {
+  const keyCount = config.server.apiKeys.length;
+  const lines = [
+    `  config   ${options.configPath}`,
+    ...config.models.map((model) => `  model    ${describeModel(model)}`),
+    `  auth     ${describeAuth(keyCount)}`,
+    ...config.warnings.map((warning) => `  warning  ${warning}`),
+    "",
+    keyCount === 0
+      ? "Point Claude Code at it (any token will do):"
+      : `Point Claude Code at it (${KEY_PLACEHOLDER}: ${keyCount === 1 ? "the API key" : `one of the ${keyCount} API keys`}):`,
+    `  ${claudeCodeCommand(options.clientOrigin, keyCount)}`,
+  ];
+  return `${lines.join("\n")}\n`;
+}

@@ -1,0 +1,91 @@
+import { parseArgs } from "node:util";
+import { CliError } from "./cli-error";
+
+export interface ServeCommandLine {
+  readonly command: "serve";
+  readonly configPath: string;
+  /** Overrides server.host. */
+  readonly host: string | undefined;
+  /** Overrides server.port. */
+  readonly port: number | undefined;
+}
+
+export type CommandLine =
+  | { readonly command: "help" }
+  | { readonly command: "version" }
+  | ServeCommandLine
+  | { readonly command: "check"; readonly configPath: string };
+
+const COMMANDS = ["serve", "check"];
+
+/** argv (without node and the script) → what to do; a mistake throws a one-line `CliError` (exit 2, with usage). */
+export function parseCommandLine(argv: readonly string[]): CommandLine {
+  const { values, positionals } = parseOrExplain(argv);
+  if (values.help === true) return { command: "help" };
+  if (values.version === true) return { command: "version" };
+  const [command, ...rest] = positionals;
+  if (command === "help") return { command: "help" };
+  if (command === undefined) throw usageError(`missing command (${COMMANDS.join(" or ")})`);
+  if (command !== "serve" && command !== "check") {
+    throw usageError(`unknown command "${command}" (expected ${COMMANDS.join(" or ")})`);
+  }
+  if (rest.length > 0) throw usageError(`unexpected argument "${rest[0]}"`);
+  if (values.config === undefined || values.config === "") throw usageError("--config FILE is required");
+  if (command === "check") {
+    for (const option of ["host", "port"] as const) {
+      if (values[option] !== undefined) throw usageError(`--${option} is an option of serve, not of check`);
+    }
+    return { command, configPath: values.config };
+  }
+  if (values.host === "") throw usageError("--host must not be empty");
+  return { command, configPath: values.config, host: values.host, port: parsePort(values.port) };
+}
+
+function parseOrExplain(argv: readonly string[]) {
+  try {
+    return parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        config: { type: "string", short: "c" },
+        host: { type: "string" },
+        port: { type: "string" },
+        help: { type: "boolean", short: "h" },
+        version: { type: "boolean", short: "v" },
+      },
+    });
+  } catch (error) {
+    throw usageError(explainParseError(error));
+  }
+}
+
+/** node:util's messages run over several sentences; the CLI says it in one line. */
+function explainParseError(error: unknown): string {
+  const code = (error as { code?: unknown }).code;
+  const message = error instanceof Error ? error.message : String(error);
+  const option = /'([^']+)'/.exec(message)?.[1];
+  if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" && option !== undefined) return `unknown option "${option}"`;
+  if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE" && option !== undefined) {
+    // `-c, --config <value>` → `--config`
+    const name = option.replace(/ <value>$/, "").replace(/^-\w, /, "");
+    if (message.includes("argument missing")) return `${name} needs a value`;
+    if (message.includes("ambiguous"))
+      return `${name} needs a value (one that starts with "-": ${name}=VALUE)`;
+    return `${name} takes no value`;
+  }
+  return message.split("\n")[0] ?? message;
+}
+
+function parsePort(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65535) {
+    throw usageError(`--port must be an integer from 0 to 65535, got "${text}"`);
+  }
+  return port;
+}
+
+function usageError(message: string): CliError {
+  return new CliError(message, { exitCode: 2, showUsage: true });
+}

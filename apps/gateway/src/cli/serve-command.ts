@@ -1,0 +1,51 @@
+import { isatty } from "node:tty";
+import { loadConfig } from "../config/load-config";
+import { createGateway, type ListeningAddress } from "../server/create-gateway";
+import { createGatewayLogger } from "../server/create-gateway-logger";
+import { createLogDestination } from "../server/create-log-destination";
+import { CliError } from "./cli-error";
+import { clientOriginOf } from "./client-origin-of";
+import { formatSummary } from "./format-summary";
+import { handleSignals } from "./handle-signals";
+import { originOf } from "./origin-of";
+import type { ServeCommandLine } from "./parse-command-line";
+import { readLogSettings } from "./read-log-settings";
+import { reloadConfig } from "./reload-config";
+
+/**
+ * `sluice serve`: loads the config (an invalid one throws `ConfigError`), listens, prints the listening
+ * line and the summary on stdout, and keeps running until a signal; the log goes to stderr.
+ */
+export async function serveCommand(
+  commandLine: ServeCommandLine,
+  write: (text: string) => void,
+): Promise<undefined> {
+  const logSettings = readLogSettings(process.env, isatty(2));
+  const config = loadConfig(commandLine.configPath);
+  const destination = createLogDestination(2);
+  const logger = createGatewayLogger({ ...logSettings, destination });
+  const gateway = createGateway(config, { logger });
+  let address: ListeningAddress;
+  try {
+    address = await gateway.listen(
+      commandLine.host ?? config.server.host,
+      commandLine.port ?? config.server.port,
+    );
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new CliError(`cannot listen: ${reason}`, { exitCode: 1, showUsage: false });
+  }
+  const listening = originOf(address);
+  // Before the listening line: whoever waits for it may signal at once.
+  handleSignals({
+    gateway,
+    logger,
+    destination,
+    reload: () => reloadConfig({ gateway, configPath: commandLine.configPath, logger, listening }),
+  });
+  for (const warning of config.warnings) logger.warn({ warning }, "config warning");
+  logger.info({ models: config.models.map((model) => model.name), listening }, "started");
+  write(`sluice listening on ${listening}\n`);
+  write(formatSummary(config, { configPath: commandLine.configPath, clientOrigin: clientOriginOf(address) }));
+  return undefined;
+}

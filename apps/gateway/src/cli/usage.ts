@@ -1,0 +1,42 @@
+export const USAGE = `Usage: sluice serve --config FILE [--host H] [--port N]
+       sluice check --config FILE
+       sluice --version | --help
+
+Sluice serves the Anthropic Messages API (POST /v1/messages, /v1/messages/count_tokens, GET /v1/models,
+GET /health) in front of OpenAI-compatible model servers (vLLM, SGLang, llama.cpp, Ollama), as
+configured in FILE (see sluice.yaml).
+
+Commands:
+  serve  Start the gateway. When ready, prints one line containing "listening on http://HOST:PORT" on
+         stdout, then a summary: each model with its upstream and parsers, its aliases, auth, the
+         config warnings, and the command line that points Claude Code at the gateway.
+  check  Validate FILE as serve does and print its warnings, then ask every model's upstream for
+         GET {base_url}/models (with its api_key and headers, 5 s at most, all at once) and print one
+         line per model: reachable and what it serves, or why not. Exits 0 when FILE is valid,
+         whatever the upstreams answer.
+
+Options:
+  -c, --config FILE  the YAML config (required)
+      --host H       listen address; overrides server.host (default 127.0.0.1)   [serve]
+      --port N       listen port; overrides server.port (default 8080); 0 picks a free port   [serve]
+  -h, --help         print this help
+  -v, --version      print the version
+
+Environment:
+  SLUICE_LOG_LEVEL   fatal, error, warn, info (default), debug, trace or silent
+  SLUICE_LOG_FORMAT  json (one object per line) or pretty; default pretty when stderr is a terminal,
+                     else json
+  SLUICE_API_KEYS    comma-separated keys added to server.api_keys; \${VAR} in FILE expands too
+
+Logs go to stderr, never a key. A log write that fails (a closed pipe, a full disk) loses that line;
+the gateway goes on serving.
+
+Signals (serve):
+  SIGHUP           Re-read FILE: requests from then on get the new config, open streams keep theirs.
+                   An invalid file is logged with its problems and the running config stays. A new
+                   server.host or server.port needs a restart (a warning says so).
+  SIGTERM, SIGINT  Stop accepting connections, let open streams finish, exit 0; a second signal cuts
+                   the open streams and exits 1.
+
+Exit codes: 0 ok; 1 invalid config or cannot listen; 2 bad arguments, or a bad SLUICE_LOG_LEVEL or
+SLUICE_LOG_FORMAT (one line on stderr).`;

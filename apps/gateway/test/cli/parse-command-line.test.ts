@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { CliError } from "../../src/cli/cli-error";
+import { parseCommandLine } from "../../src/cli/parse-command-line";
+
+function errorOf(argv: string[]): CliError {
+  try {
+    parseCommandLine(argv);
+  } catch (error) {
+    if (error instanceof CliError) return error;
+    throw error;
+  }
+  throw new Error(`no error for ${argv.join(" ")}`);
+}
+
+describe("parseCommandLine", () => {
+  it("reads serve with its overrides and check", () => {
+    expect(parseCommandLine(["serve", "-c", "a.yaml", "--host", "::1", "--port", "0"])).toEqual({
+      command: "serve",
+      configPath: "a.yaml",
+      host: "::1",
+      port: 0,
+    });
+    expect(parseCommandLine(["serve", "--config=a.yaml"])).toEqual({
+      command: "serve",
+      configPath: "a.yaml",
+      host: undefined,
+      port: undefined,
+    });
+    expect(parseCommandLine(["check", "--config", "a.yaml"])).toEqual({
+      command: "check",
+      configPath: "a.yaml",
+    });
+  });
+
+  it("answers --help and --version before anything else", () => {
+    expect(parseCommandLine(["--help"])).toEqual({ command: "help" });
+    expect(parseCommandLine(["serve", "-h"])).toEqual({ command: "help" });
+    expect(parseCommandLine(["help"])).toEqual({ command: "help" });
+    expect(parseCommandLine(["--version"])).toEqual({ command: "version" });
+    expect(parseCommandLine(["-v"])).toEqual({ command: "version" });
+  });
+
+  it("says what is wrong in one line, exit 2 with the usage", () => {
+    const cases: [string[], string][] = [
+      [[], "missing command (serve or check)"],
+      [["start"], 'unknown command "start" (expected serve or check)'],
+      [["serve", "-c", "a.yaml", "extra"], 'unexpected argument "extra"'],
+      [["serve", "-c", "a.yaml", "--log", "x"], 'unknown option "--log"'],
+      [["serve", "-c", "a.yaml", "-x"], 'unknown option "-x"'],
+      [["serve", "-c"], "--config needs a value"],
+      [["serve", "--help=yes"], "--help takes no value"],
+      [["serve", "--config", ""], "--config FILE is required"],
+      [["serve", "-c", "a.yaml", "--host", ""], "--host must not be empty"],
+      [
+        ["serve", "-c", "a.yaml", "--port", "65536"],
+        '--port must be an integer from 0 to 65535, got "65536"',
+      ],
+      [
+        ["serve", "-c", "a.yaml", "--port", "-1"],
+        '--port needs a value (one that starts with "-": --port=VALUE)',
+      ],
+      [["serve", "-c", "a.yaml", "--port=-1"], '--port must be an integer from 0 to 65535, got "-1"'],
+      [["check", "-c", "a.yaml", "--host", "0.0.0.0"], "--host is an option of serve, not of check"],
+    ];
+    for (const [argv, message] of cases) {
+      const error = errorOf(argv);
+      expect(error.message).toBe(message);
+      expect(error.message).not.toContain("\n");
+      expect(error.exitCode).toBe(2);
+      expect(error.showUsage).toBe(true);
+    }
+  });
+});
