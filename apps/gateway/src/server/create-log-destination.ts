@@ -10,7 +10,7 @@ export interface LogDestination {
   write(line: string): void;
   /** Resolves once what was written reached the descriptor, or it failed, or after `timeoutMs`. */
   drain(timeoutMs: number): Promise<void>;
-  /** Lines lost so far: dropped while the buffer was full, or pending when a write failed. */
+  /** What was lost so far: each line dropped while the buffer was full, plus one per failed write (which may have held several). */
   readonly lostLines: number;
 }
 
