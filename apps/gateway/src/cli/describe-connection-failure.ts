@@ -9,17 +9,18 @@ const TLS_TRUST_CODES = new Set([
   "ERR_TLS_CERT_ALTNAME_INVALID",
 ]);
 
-const EXPLANATIONS: Readonly<Record<string, string>> = {
-  ECONNREFUSED: "connection refused: nothing listens there (is the server up, is the port right?)",
-  ENOTFOUND: "no such host (DNS)",
-  EAI_AGAIN: "host name lookup failed for now (DNS)",
-  ECONNRESET: "the server reset the connection",
-  EHOSTUNREACH: "host unreachable",
-  ENETUNREACH: "network unreachable",
-  ETIMEDOUT: "the connection timed out",
-  UND_ERR_SOCKET: "the server closed the connection before answering",
-  EPROTO: "TLS handshake failed (an https:// base_url for a plain http:// server?)",
-  ERR_SSL_WRONG_VERSION_NUMBER: "TLS handshake failed (an https:// base_url for a plain http:// server?)",
+// Code → what happened, and what to look at (after the code).
+const EXPLANATIONS: Readonly<Record<string, readonly [string, string?]>> = {
+  ECONNREFUSED: ["connection refused", "nothing listens there; is the server up and the port right?"],
+  ENOTFOUND: ["no such host", "check the host name in base_url"],
+  EAI_AGAIN: ["host name lookup failed for now (DNS)"],
+  ECONNRESET: ["the server reset the connection"],
+  EHOSTUNREACH: ["host unreachable"],
+  ENETUNREACH: ["network unreachable"],
+  ETIMEDOUT: ["the connection timed out"],
+  UND_ERR_SOCKET: ["the server closed the connection before answering"],
+  EPROTO: ["TLS handshake failed", "an https:// base_url for a plain http:// server?"],
+  ERR_SSL_WRONG_VERSION_NUMBER: ["TLS handshake failed", "an https:// base_url for a plain http:// server?"],
 };
 
 /** Why a fetch failed before any HTTP answer, in words a person can act on, with the system code. */
@@ -33,7 +34,7 @@ export function describeConnectionFailure(error: unknown): string {
   if (code === undefined) return connectionError.message.replace(/^upstream connection failed: /, "");
   if (TLS_TRUST_CODES.has(code)) return `the server's TLS certificate is not trusted (${code})`;
   const explanation = EXPLANATIONS[code];
-  return explanation === undefined
-    ? connectionError.message.replace(/^upstream connection failed /, "")
-    : `${explanation} (${code})`;
+  if (explanation === undefined) return connectionError.message.replace(/^upstream connection failed /, "");
+  const [what, advice] = explanation;
+  return advice === undefined ? `${what} (${code})` : `${what} (${code}): ${advice}`;
 }
