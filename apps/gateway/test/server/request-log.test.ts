@@ -100,6 +100,7 @@ describe("the request log", () => {
       servedBy: "qwen",
       preset: "qwen3.5",
       stream: true,
+      upstreamUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions$/),
       upstreamStatus: 200,
       stopReason: "tool_use",
       blocks: { thinking: 1, text: 1, tool_use: 1 },
@@ -115,6 +116,18 @@ describe("the request log", () => {
       status: 502,
       upstreamStatus: 401,
       error: { type: "api_error", message: expect.stringContaining("[redacted]") },
+    });
+    // The upstream failure also gets its own warn line naming the URL (scrubbed like the rest).
+    const allLines = text
+      .split("\n")
+      .filter((entry) => entry !== "")
+      .map((entry) => JSON.parse(entry) as Record<string, unknown>);
+    expect(
+      allLines.find((entry) => entry.requestId === ids.get("echoing") && entry.msg === "upstream error"),
+    ).toMatchObject({
+      level: 40,
+      upstreamUrl: expect.stringContaining("/v1/chat/completions"),
+      upstreamStatus: 401,
     });
     expect(line("wrong key")).toMatchObject({ status: 401, error: { type: "authentication_error" } });
     expect(line("health")).toMatchObject({ method: "GET", path: "/health", status: 200 });
