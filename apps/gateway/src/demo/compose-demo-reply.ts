@@ -1,6 +1,6 @@
 import type { Random } from "./create-random";
-import { demoArguments } from "./demo-arguments";
-import { pickDemoTool } from "./pick-demo-tool";
+import { isSmallTalk } from "./is-small-talk";
+import { type DemoCall, planDemoCall } from "./plan-demo-call";
 import { quoteExcerpt } from "./quote-excerpt";
 import type { DemoRequest } from "./read-demo-request";
 import { renderQwenXmlCall } from "./render-qwen-xml-call";
@@ -8,14 +8,12 @@ import { renderQwenXmlCall } from "./render-qwen-xml-call";
 /**
  * The whole raw completion a Qwen3.5 model served without parsers would write: reasoning closed by
  * `</think>` (no `<think>`: the chat template already put it in the prompt), an answer sentence, and
- * a `qwen_xml` call when tools are offered; after a tool result, text only.
+ * a `qwen_xml` call when one fits (planDemoCall); after a tool result, text only.
  */
 export function composeDemoReply(request: DemoRequest, random: Random): string {
   const asked = quoteExcerpt(request.lastUserText, 12) || "an empty message";
-  const tool =
-    request.toolResult === undefined
-      ? pickDemoTool(request.tools, request.toolChoice, request.lastUserText)
-      : undefined;
+  const call = request.toolResult === undefined ? planDemoCall(request, random) : undefined;
+  const toolsOffered = request.tools.length > 0 && request.toolChoice !== "none";
   let reasoning: string[];
   let answer: string;
 
@@ -30,24 +28,50 @@ export function composeDemoReply(request: DemoRequest, random: Random): string {
       "That answers the request.",
       "That completes the demo request.",
     ])}`;
-  } else if (tool !== undefined) {
+  } else if (call !== undefined) {
     reasoning = [
       random.pick([`The user asks: "${asked}".`, `The user's message is "${asked}".`]),
-      `Of the ${request.tools.length} tools offered, ${tool.name} fits this request best.`,
+      whyThisCall(call, request.tools.length),
       "I'll call it with arguments that match its input schema.",
     ];
-    answer = `${random.pick(["I'll use the", "Let me call the"])} ${tool.name} tool for this.\n\n${renderQwenXmlCall(
-      tool.name,
-      demoArguments(tool.parameters, random).values,
+    answer = `${random.pick(["I'll use the", "Let me call the"])} ${call.tool.name} tool for this.\n\n${renderQwenXmlCall(
+      call.tool.name,
+      call.arguments,
     )}`;
+  } else if (isSmallTalk(request.lastUserText) && request.lastUserText !== "") {
+    reasoning = [
+      random.pick([`The user says "${asked}".`, `The user's message is "${asked}".`]),
+      "That's small talk, not a task, so no tool is needed.",
+      random.pick(["A friendly sentence or two will do.", "I'll answer briefly and say what I can show."]),
+    ];
+    answer = `${greeting(request.lastUserText)} You said "${asked}". This is the Sluice demo model: every word of this reply was streamed as raw Qwen3.5 text and parsed by the gateway. Ask it to run a command or to read a file in your project to see a tool call.`;
   } else {
     reasoning = [
       random.pick([`The user asks: "${asked}".`, `The user's message is "${asked}".`]),
-      "No tool is needed here, so I can answer directly.",
+      toolsOffered
+        ? `None of the ${request.tools.length} tools offered fits this without side effects, so I'll answer directly.`
+        : "No tool is needed here, so I can answer directly.",
       random.pick(["I'll keep the reply to one sentence.", "A short answer will do."]),
     ];
     answer = `This is the Sluice demo model answering "${asked}": every word of it was streamed as raw Qwen3.5 text and parsed by the gateway.`;
   }
 
   return request.thinking ? `${reasoning.join(" ")}\n</think>\n\n${answer}` : answer;
+}
+
+function greeting(text: string): string {
+  if (/\b(?:thanks?|thx|ty|tysm|cheers)\b/i.test(text)) return "You're welcome!";
+  if (/\b(?:bye|goodbye|later|cya)\b/i.test(text)) return "Goodbye!";
+  return "Hello!";
+}
+
+function whyThisCall(call: DemoCall, toolCount: number): string {
+  switch (call.kind) {
+    case "shell":
+      return `A harmless echo through ${call.tool.name} shows the tool loop without changing anything.`;
+    case "file-reader":
+      return `The message names ${quoteExcerpt(call.filePath ?? "a file", 1)}, inside the working directory, so I'll read it with ${call.tool.name}.`;
+    default:
+      return `Of the ${toolCount} tools offered, ${call.tool.name} fits this request best.`;
+  }
 }

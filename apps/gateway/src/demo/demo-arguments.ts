@@ -1,7 +1,9 @@
 import type { JsonSchema } from "@sluice/core";
 import type { Random } from "./create-random";
 import { DEMO_BOUNDS } from "./demo-bounds";
-import { demoStringValue } from "./demo-string-value";
+import { type DemoValueHints, demoStringValue } from "./demo-string-value";
+import { firstKeys } from "./first-keys";
+import { isPathProperty } from "./property-names";
 import { schemaCount } from "./schema-count";
 
 export interface DemoArguments {
@@ -14,6 +16,7 @@ export interface DemoArguments {
 interface Context {
   readonly root: JsonSchema;
   readonly random: Random;
+  readonly hints: DemoValueHints;
   /** Schema nodes this call may still look at. */
   visits: number;
   /** Values this call may still write. */
@@ -48,17 +51,15 @@ const MERGED_KEYWORDS = [
   "maxProperties",
 ] as const;
 
-/** `for…in` walks every key of an object before the first one, so each properties object is listed once. */
-const listedKeys = new WeakMap<object, string[]>();
-
 /**
  * Arguments that FIT the tool's input schema within DEMO_BOUNDS: every required property (and, by
  * chance, some optional strings) gets a value of the right type; sizes the schema asks for are clamped.
  */
-export function demoArguments(schema: JsonSchema, random: Random): DemoArguments {
+export function demoArguments(schema: JsonSchema, random: Random, hints: DemoValueHints = {}): DemoArguments {
   const context: Context = {
     root: schema,
     random,
+    hints,
     visits: DEMO_BOUNDS.maxSchemaVisits,
     values: DEMO_BOUNDS.maxValues,
     fits: true,
@@ -94,8 +95,9 @@ function objectEntries(schema: JsonSchema, context: Context, depth: number): Map
       const property = resolve(asSchema(properties[name]), context, 0);
       const include =
         entries.size < minProperties ||
-        // Optional numbers and flags stay out: a demo Bash call with `timeout: 3` would only fail.
-        (depth === 0 && typeOf(property) === "string" && context.random.chance(0.5));
+        // Optional numbers and flags stay out (a demo Bash call with `timeout: 3` would only fail), and so
+        // do optional paths (Glob's `path`): the tool's default is the working directory anyway.
+        (depth === 0 && typeOf(property) === "string" && !isPathProperty(name) && context.random.chance(0.5));
       if (include) entries.set(name, valueFor(name, property, context, depth, 0));
     }
   }
@@ -145,7 +147,7 @@ function stringValue(
   depth: number,
   index: number,
 ): string {
-  const value = demoStringValue(name, schema, index, depth === 0);
+  const value = demoStringValue(name, schema, index, depth === 0, context.hints);
   const minLength = schemaCount(schema.minLength, 0);
   const maxLength = schemaCount(schema.maxLength, Number.POSITIVE_INFINITY);
   if (value.length < minLength || value.length > maxLength) context.fits = false;
@@ -334,19 +336,6 @@ function requiredNames(schema: JsonSchema, context: Context): string[] {
     else context.fits = false;
   }
   return [...names];
-}
-
-/** The first maxScannedEntries keys of an object, listed once per object (see listedKeys). */
-function firstKeys(object: Record<string, unknown>): string[] {
-  const known = listedKeys.get(object);
-  if (known !== undefined) return known;
-  const keys: string[] = [];
-  for (const key in object) {
-    if (keys.length === DEMO_BOUNDS.maxScannedEntries) break;
-    if (Object.hasOwn(object, key)) keys.push(key);
-  }
-  listedKeys.set(object, keys);
-  return keys;
 }
 
 /** A name `<parameter=…>` can carry: not empty, short, and without the markup's own characters. */

@@ -1,4 +1,6 @@
 import type { JsonSchema } from "@sluice/core";
+import { findWorkingDirectory } from "./find-working-directory";
+import { stripInjectedContext } from "./strip-injected-context";
 
 export interface DemoTool {
   readonly name: string;
@@ -17,11 +19,22 @@ export interface DemoRequest {
   readonly includeUsage: boolean;
   readonly tools: readonly DemoTool[];
   readonly toolChoice: DemoToolChoice;
-  /** The text of the last user message ("" when there is none). */
+  /**
+   * The user's own words in their last message that has any ("" when none): the blocks Claude Code
+   * injects (`<system-reminder>`…) are not the user's words.
+   */
   readonly lastUserText: string;
-  /** The content of the last message when it is a tool result (role `tool`). */
+  /**
+   * The content of the tool result the conversation ends on (role `tool`), when it does. A user message
+   * after it with nothing but injected context (Claude Code appends reminders) still ends on the result.
+   */
   readonly toolResult: string | undefined;
+  /** The working directory the system prompt states (Claude Code's `<env>`), absolute. */
+  readonly workingDirectory: string | undefined;
 }
+
+/** Longest tool name the demo calls: a longer one, or one with markup characters, cannot be written. */
+const MAX_TOOL_NAME_LENGTH = 128;
 
 /** Reads the request defensively; a string is the reason it cannot be served (the demo then answers 400). */
 export function readDemoRequest(body: Record<string, unknown>): DemoRequest | string {
@@ -31,14 +44,28 @@ export function readDemoRequest(body: Record<string, unknown>): DemoRequest | st
   if (maxTokens !== undefined && maxTokens !== null && (typeof maxTokens !== "number" || maxTokens < 1)) {
     return `max_tokens must be at least 1, got ${JSON.stringify(maxTokens)}.`;
   }
-  const last = record(messages[messages.length - 1]);
   let lastUserText = "";
+  let toolResult: string | undefined;
+  let turnSeen = false;
   for (let index = messages.length - 1; index >= 0; index--) {
     const message = record(messages[index]);
-    if (message.role === "user") {
-      lastUserText = contentText(message.content);
+    if (message.role === "tool") {
+      if (!turnSeen) toolResult = stripInjectedContext(contentText(message.content));
+      turnSeen = true;
+    } else if (message.role === "assistant") {
+      turnSeen = true;
+    } else if (message.role === "user") {
+      const own = stripInjectedContext(contentText(message.content));
+      if (own === "") continue;
+      lastUserText = own;
       break;
     }
+  }
+  let workingDirectory: string | undefined;
+  for (const message of messages) {
+    const { role, content } = record(message);
+    if (role === "system" || role === "developer")
+      workingDirectory ??= findWorkingDirectory(contentText(content));
   }
   return {
     model: typeof body.model === "string" ? body.model : "demo",
@@ -48,7 +75,8 @@ export function readDemoRequest(body: Record<string, unknown>): DemoRequest | st
     tools: readTools(body.tools),
     toolChoice: readToolChoice(body.tool_choice),
     lastUserText,
-    toolResult: last.role === "tool" ? contentText(last.content) : undefined,
+    toolResult,
+    workingDirectory,
   };
 }
 
@@ -57,9 +85,11 @@ function readTools(tools: unknown): DemoTool[] {
   const result: DemoTool[] = [];
   for (const tool of tools) {
     const declared = record(record(tool).function);
-    if (typeof declared.name !== "string" || declared.name === "") continue;
+    const { name } = declared;
+    if (typeof name !== "string" || name === "" || name.length > MAX_TOOL_NAME_LENGTH || /[<>\n]/.test(name))
+      continue;
     result.push({
-      name: declared.name,
+      name,
       description: typeof declared.description === "string" ? declared.description : "",
       parameters: record(declared.parameters),
     });

@@ -107,12 +107,14 @@ describe("demo upstream: what it says", () => {
   });
 
   it.each([
-    ["Bash", (args: Record<string, unknown>) => expect(args.command).toBe("ls -la")],
-    ["Read", (args: Record<string, unknown>) => expect(args.file_path).toBe("/tmp/demo.txt")],
+    // Only an echo, never `ls -la` or anything else that does more than print.
+    ["Bash", (args: Record<string, unknown>) => expect(args.command).toMatch(/^echo '[^']*'$/)],
+    // The request states no working directory: a relative path of the demo's own, never /tmp.
+    ["Read", (args: Record<string, unknown>) => expect(args.file_path).toBe("sluice-demo.txt")],
     [
       "Edit",
       (args: Record<string, unknown>) => {
-        expect(args.file_path).toBe("/tmp/demo.txt");
+        expect(args.file_path).toBe("sluice-demo.txt");
         expect(args.old_string).not.toBe(args.new_string);
       },
     ],
@@ -152,20 +154,22 @@ describe("demo upstream: what it says", () => {
     },
   );
 
-  it("picks the offered tool whose name and description share words with the user's message", async () => {
-    const cases: Array<[string, string]> = [
-      ["Please read the file /etc/hosts", "Read"],
-      ["Run a shell command that prints the date", "Bash"],
-      ["Update my todo list", "TodoWrite"],
-      ["Book a meeting room for us", "ScheduleMeeting"],
-      ["Hello there", "Bash"],
+  it("picks the offered tool the user's message names, else a harmless echo, else none", async () => {
+    const cases: Array<[string, string[]]> = [
+      ["Run a shell command that prints the date", ["Bash"]],
+      ["Update my todo list", ["TodoWrite"]],
+      ["Book a meeting room for us", ["ScheduleMeeting"]],
+      // Outside any working directory the request states: never read, a harmless echo instead.
+      ["Please read the file /etc/hosts", ["Bash"]],
+      // Small talk: text only.
+      ["Hello there", []],
     ];
     for (const [message, expected] of cases) {
       const run = await runDemo(demo, chatRequest({ messages: [user(message)], tools: claudeCodeTools }));
       expect(
         parseQwenXmlCalls(run.content).map((call) => call.name),
         message,
-      ).toEqual([expected]);
+      ).toEqual(expected);
     }
   });
 

@@ -102,13 +102,23 @@ describe("demoArguments", () => {
     expect(fitting).toBeGreaterThan(0);
   });
 
-  it("gives Claude Code's tools the values a model would write", () => {
-    const argumentsOf = (name: string) =>
-      Object.fromEntries(demoArguments(claudeCodeSchemas.get(name)!.parameters, createRandom(1)).values);
-    expect(argumentsOf("Bash")).toMatchObject({ command: "ls -la" });
-    expect(argumentsOf("Read")).toEqual({ file_path: "/tmp/demo.txt" });
-    expect(argumentsOf("Edit")).toEqual({
-      file_path: "/tmp/demo.txt",
+  it("gives Claude Code's tools the values a model would write, harmless ones", () => {
+    const argumentsOf = (name: string, hints = {}) =>
+      Object.fromEntries(
+        demoArguments(claudeCodeSchemas.get(name)!.parameters, createRandom(1), hints).values,
+      );
+    expect(argumentsOf("Bash")).toMatchObject({ command: "echo 'Hello from the Sluice demo model'" });
+    expect(argumentsOf("Bash", { command: "echo 'hi'" })).toMatchObject({ command: "echo 'hi'" });
+    // No working directory known: a relative file of the demo's own.
+    expect(argumentsOf("Read")).toEqual({ file_path: "sluice-demo.txt" });
+    expect(argumentsOf("Read", { workingDirectory: "/home/dev/project" })).toEqual({
+      file_path: "/home/dev/project/sluice-demo.txt",
+    });
+    expect(
+      argumentsOf("Read", { workingDirectory: "/home/dev/project", filePath: "/home/dev/project/README.md" }),
+    ).toEqual({ file_path: "/home/dev/project/README.md" });
+    expect(argumentsOf("Edit", { workingDirectory: "/home/dev/project" })).toEqual({
+      file_path: "/home/dev/project/sluice-demo.txt",
       old_string: "Hello",
       new_string: "Hello, world",
     });
@@ -117,11 +127,25 @@ describe("demoArguments", () => {
     });
   });
 
+  it("leaves optional paths out (Glob's `path`): the demo writes no path it was not given", () => {
+    const schema: JsonSchema = {
+      type: "object",
+      properties: { pattern: { type: "string" }, path: { type: "string" }, output_dir: { type: "string" } },
+      required: ["pattern"],
+    };
+    for (let seed = 0; seed < 20; seed++) {
+      expect([...demoArguments(schema, createRandom(seed)).values.keys()]).toEqual(["pattern"]);
+    }
+  });
+
   it("leaves optional numbers and flags out (a demo Bash call with `timeout: 3` would only fail)", () => {
     for (let seed = 0; seed < 20; seed++) {
       const parameters = demoArguments(claudeCodeSchemas.get("Bash")!.parameters, createRandom(seed)).values;
       expect(parameters.has("timeout")).toBe(false);
       expect(parameters.has("run_in_background")).toBe(false);
+      // `description` contains "script" but holds words, not a command.
+      if (parameters.has("description"))
+        expect(parameters.get("description")).toBe("Demo call from the Sluice demo model");
     }
   });
 
