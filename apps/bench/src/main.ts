@@ -8,7 +8,7 @@ import { benchSegmenter } from "./segmenter-bench";
 import { qwen3ReasoningTrace, qwenXmlTrace } from "./traces";
 import { benchWholePath } from "./whole-path-bench";
 
-// pnpm bench: the figures of DESIGN §7. `pnpm bench -- segmenter` runs one section.
+// pnpm bench: the figures of docs/architecture.md §5. `pnpm bench -- segmenter` runs one section.
 const only = process.argv[2];
 const sections: Record<string, () => Promise<void> | void> = {
   segmenter: () => {

@@ -18,7 +18,7 @@ function collectGarbage(): void {
 }
 
 /**
- * DESIGN §7 memory per open stream: STREAMS transcoders each fed the first MiB of a raw Qwen3.5 stream
+ * docs/architecture.md §5 memory per open stream: STREAMS transcoders each fed the first MiB of a raw Qwen3.5 stream
  * (reasoning, text, then a qwen_xml call whose string value is still open), left idle and unfinished,
  * their output consumed as a client would; retained heap per stream after a full GC.
  */

@@ -62,7 +62,7 @@ interface ToolCall {
 }
 
 /**
- * Segments → Anthropic content blocks (DESIGN §1, §2 I1/I2): exactly one open block, indexes
+ * Segments → Anthropic content blocks (docs/architecture.md §1, §2 I1/I2): exactly one open block, indexes
  * 0, 1, 2… in order, `toolu_`-style ids. While a tool block is open, every segment that is not that
  * call's is queued and replayed, in model order, right after the call ends, so the arguments that
  * complete a call always come before the text that follows it.
@@ -146,7 +146,7 @@ class Sequencer implements BlockSequencer {
   }
 
   /**
-   * Template separators (DESIGN §3): a thinking or text block never starts with whitespace and never
+   * Template separators (docs/dialects.md §1): a thinking or text block never starts with whitespace and never
    * ends with it, so whitespace that only separates markup (`</think>\n\n`, newlines around calls)
    * opens, closes and joins nothing. Whitespace inside a block is the model's and passes on exactly.
    */
@@ -281,7 +281,7 @@ class Sequencer implements BlockSequencer {
   private closeCall(): void {
     const call = this.activeCall;
     if (call === undefined) return;
-    // DESIGN §4: empty arguments mean {} (I2: the block's input must parse as one object).
+    // docs/dialects.md §2: empty arguments mean {} (I2: the block's input must parse as one object).
     if (!this.activeCallHasInput)
       this.sink({
         type: "content_block_delta",

@@ -46,7 +46,7 @@ async function accumulateWithSdk(segments: readonly Segment[]) {
   return stream.finalMessage();
 }
 
-describe("the official Anthropic SDK accepts the sequencer's events (PROTOCOL A3, A4)", () => {
+describe("the official Anthropic SDK accepts the sequencer's events (docs/protocol.md A3, A4)", () => {
   it("accumulates thinking, text and tool_use blocks with parsed input", async () => {
     const message = await accumulateWithSdk([
       reasoning("plan"),

@@ -9,7 +9,7 @@ export type ExpectedBlock =
  * A reference model of the sequencer, written the obvious, non-incremental way: each call is one
  * atom at its start's position holding all its arguments; text and reasoning, in order, merge into
  * blocks; whitespace-only text opens and closes nothing; and every thinking and text block, once
- * whole, loses its leading and trailing whitespace (template separators, DESIGN §3).
+ * whole, loses its leading and trailing whitespace (template separators, docs/dialects.md §1).
  */
 export function expectedBlocks(
   segments: readonly Segment[],

@@ -7,7 +7,7 @@ export type FoldedBlock =
 
 export interface FoldResult {
   readonly blocks: FoldedBlock[];
-  /** Violations of DESIGN I1 (block grammar) and I2 (tool input, ids); empty when all hold. */
+  /** Violations of docs/architecture.md I1 (block grammar) and I2 (tool input, ids); empty when all hold. */
   readonly problems: string[];
 }
 
@@ -20,7 +20,7 @@ const DELTA_FOR_BLOCK = {
 
 /**
  * Folds content-block events into blocks, the way a client does, and checks the grammar on the way:
- * one open block, indexes 0, 1, 2…, a start shape as PROTOCOL A4 gives it, deltas that match the
+ * one open block, indexes 0, 1, 2…, a start shape as docs/protocol.md A4 gives it, deltas that match the
  * block, exactly one signature_delta last in a thinking block, no whitespace-only text or thinking,
  * tool input that parses as one object, valid unique ids.
  */

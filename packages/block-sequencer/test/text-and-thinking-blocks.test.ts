@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createBlockSequencer, DEFAULT_THINKING_SIGNATURE, SEQUENCER_WARNING_CODE } from "../src";
 import { call, reasoning, sequence, text } from "./sequence";
 
-describe("text and thinking blocks (DESIGN §1, I1)", () => {
+describe("text and thinking blocks (docs/architecture.md §1, I1)", () => {
   it("reasoning → a thinking block: empty start, thinking_deltas, one signature_delta, stop", () => {
     const { events, problems } = sequence([reasoning("plan"), reasoning(" more")], { signature: "sig-1" });
     expect(problems).toEqual([]);

@@ -9,7 +9,7 @@ const ids = (upstreamIds: (string | undefined)[], createToolId?: () => string) =
     createToolId ? { createToolId } : {},
   ).blocks.map((block) => (block.type === "tool_use" ? block.id : ""));
 
-describe("tool ids (DESIGN I2)", () => {
+describe("tool ids (docs/architecture.md I2)", () => {
   it("keeps a valid upstream id", () => {
     expect(ids(["call_abc-123", "toolu_01A"])).toEqual(["call_abc-123", "toolu_01A"]);
   });

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createBlockSequencer, SEQUENCER_WARNING_CODE } from "../src";
 import { call, countingToolIds, delta, end, reasoning, sequence, start, text } from "./sequence";
 
-describe("tool_use blocks (DESIGN §1, I1, I2)", () => {
+describe("tool_use blocks (docs/architecture.md §1, I1, I2)", () => {
   it("tool-call-start closes the open block and opens a tool_use block with input {}", () => {
     const { events, problems } = sequence([
       text("Let me look."),

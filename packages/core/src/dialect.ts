@@ -49,7 +49,7 @@ export interface ReasoningDialect {
   readonly thinkingKwarg?: ThinkingKwarg;
   /** The family thinks whatever the request says (DeepSeek-R1): thinking counts as on. */
   readonly alwaysThinks: boolean;
-  /** Whether a tool-call start the tool dialect confirms ends an open reasoning span (DESIGN §3). */
+  /** Whether a tool-call start the tool dialect confirms ends an open reasoning span (docs/dialects.md §1). */
   readonly toolCallEndsReasoning: boolean;
   createParser(context: ParserContext, sink: SegmentSink): ReasoningParser;
 }

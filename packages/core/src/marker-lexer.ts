@@ -16,7 +16,7 @@ export interface MarkerHandler {
 export const HOLD = -1;
 
 /**
- * The marker lexer of DESIGN §3: passes on everything except the longest buffer suffix that is
+ * The marker lexer of docs/dialects.md §1: passes on everything except the longest buffer suffix that is
  * a proper prefix of a live marker (`"</thi"` waits for `"nk>"`), and flushes it at the end.
  * Live markers may change inside handler calls; scanning continues with the new set.
  * Cost is linear: only the held suffix (bounded by the longest marker, or by what a handler

@@ -1,5 +1,5 @@
 /**
- * The canonical events every parser emits (DESIGN §1). A parser states facts it knows;
+ * The canonical events every parser emits (docs/architecture.md §1). A parser states facts it knows;
  * it never opens or closes blocks or mints ids: that is the sequencer's job.
  */
 export type Segment =
@@ -55,7 +55,7 @@ export interface WarningSegment {
 /**
  * Source text consumed as syntax: tags, the raw source of a tool call, dropped whitespace.
  * Nothing downstream shows it; it exists so that conservation is checkable:
- * reasoning + text + markup, in order, equals the input exactly (DESIGN I4).
+ * reasoning + text + markup, in order, equals the input exactly (docs/architecture.md I4).
  */
 export interface MarkupSegment {
   readonly type: "markup";

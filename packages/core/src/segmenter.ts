@@ -20,7 +20,7 @@ export interface SegmenterOptions {
   readonly sink: SegmentSink;
 }
 
-/** What a server that parses itself delivered as structured fields (DESIGN §3). */
+/** What a server that parses itself delivered as structured fields (docs/dialects.md §1). */
 export type ServerParsedKind = "reasoning" | "tool-calls";
 
 export interface Segmenter extends StreamParser {
@@ -35,7 +35,7 @@ export interface Segmenter extends StreamParser {
 }
 
 /**
- * Composes one reasoning dialect and one tool dialect over raw `content` text (DESIGN §1).
+ * Composes one reasoning dialect and one tool dialect over raw `content` text (docs/architecture.md §1).
  *
  * The tool parser sees the raw text first, so everything inside a call (a `<think>` in a
  * parameter value, say) is the tool dialect's alone. What is not a call flows on, in order, into

@@ -6,7 +6,7 @@ import type { SegmentSink } from "./segment";
 export const THINK_OPEN = "<think>";
 export const THINK_CLOSE = "</think>";
 
-/** One column of the table in DESIGN §3: what makes a `<think>`/`</think>` dialect itself. */
+/** One column of the table in docs/dialects.md §1: what makes a `<think>`/`</think>` dialect itself. */
 export interface ThinkTagPolicy {
   /** Whether the stream starts inside reasoning (the chat template put `<think>` in the prompt). */
   readonly startsInReasoning: (context: ParserContext) => boolean;

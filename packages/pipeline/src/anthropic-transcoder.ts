@@ -58,7 +58,7 @@ export interface TranscoderSummary {
   readonly usage: Usage;
 }
 
-/** One upstream response in, one Anthropic message stream out (DESIGN §1); synchronous, no I/O. */
+/** One upstream response in, one Anthropic message stream out (docs/architecture.md §1); synchronous, no I/O. */
 export interface AnthropicTranscoder {
   /** Emits message_start. The gateway calls it before the first upstream byte; push() calls it if needed. */
   start(): void;
@@ -78,7 +78,7 @@ export interface AnthropicTranscoder {
  * Chains the stages: decode (eventsource-parser) → segment raw content (the family's dialects) →
  * merge structured fields (held tool calls, concat repair) → sequence blocks → stop reason →
  * message events. The gateway encodes the events as SSE, or folds them into one message for
- * `stream: false` — one code path for both (DESIGN I6).
+ * `stream: false` — one code path for both (docs/architecture.md I6).
  */
 export function createAnthropicTranscoder(
   options: TranscoderOptions,
@@ -193,11 +193,11 @@ export function createAnthropicTranscoder(
   const onDelta = (delta: UpstreamDelta): void => {
     if (finished) return;
     if (delta.error) {
-      // An error chunk ends the stream as an error (DESIGN §5), whatever was emitted before.
+      // An error chunk ends the stream as an error (docs/architecture.md §3), whatever was emitted before.
       finish(delta.error);
       return;
     }
-    // Structured fields mean the server parses itself: its content is not that kind from then on (DESIGN §3).
+    // Structured fields mean the server parses itself: its content is not that kind from then on (docs/dialects.md §1).
     if (delta.reasoning) {
       if (!sawStructuredReasoning) {
         sawStructuredReasoning = true;

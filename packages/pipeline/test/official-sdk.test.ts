@@ -29,7 +29,7 @@ function clientServing(sse: string, seed: number): Anthropic {
   });
 }
 
-describe("the official @anthropic-ai/sdk MessageStream reads the encoder's bytes (DESIGN I6)", () => {
+describe("the official @anthropic-ai/sdk MessageStream reads the encoder's bytes (docs/architecture.md I6)", () => {
   scenarios.forEach((scenario, position) => {
     it(scenario.title, async () => {
       const result = replayUpstream(optionsFor(scenario), eventsOf(scenario));

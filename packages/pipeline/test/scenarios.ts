@@ -12,7 +12,7 @@ export type Block =
   | { type: "tool_use"; name: string; input: Record<string, unknown> };
 
 export interface Scenario {
-  /** What it proves (the public bug or the row of DESIGN §5). */
+  /** What it proves (the public bug or the row of docs/architecture.md §3). */
   readonly title: string;
   /** The recording in fixtures/, or the raw SSE events. */
   readonly recording: string | { events: string[] };

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { byteChunkings, replayUpstream } from "../src/testkit";
 import { eventsOf, optionsFor, scenarios, withoutIds } from "./scenarios";
 
-describe("whole path: upstream SSE bytes → Anthropic events, in every chunking (DESIGN §2)", () => {
+describe("whole path: upstream SSE bytes → Anthropic events, in every chunking (docs/architecture.md §2)", () => {
   for (const scenario of scenarios) {
     it(scenario.title, () => {
       const events = eventsOf(scenario);

@@ -19,7 +19,7 @@ const BlockHeader = Schema.Struct({ type: WireString }).annotations(
 
 /**
  * The known blocks, keyed by their `type`, plus every other type accepted as an `UnknownBlock`
- * (clients move faster than any schema, GATEWAY.md §Validation). Choosing the schema by `type`
+ * (clients move faster than any schema, docs/http-api.md §3). Choosing the schema by `type`
  * before decoding means a broken known block reports its own field (`content.0.text`), not one
  * failure per union member.
  */

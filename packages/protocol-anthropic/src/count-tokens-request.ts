@@ -3,7 +3,7 @@ import { requestFieldsWithoutMaxTokens } from "./messages-request";
 import { createRequestDecoder } from "./request-decoder";
 import { expectedShape } from "./wire-primitives";
 
-/** `POST /v1/messages/count_tokens`: the Messages body without `max_tokens` (PROTOCOL.md A8). */
+/** `POST /v1/messages/count_tokens`: the Messages body without `max_tokens` (docs/protocol.md A8). */
 export const CountTokensRequest = Schema.Struct(requestFieldsWithoutMaxTokens).annotations(
   expectedShape("a JSON object"),
 );

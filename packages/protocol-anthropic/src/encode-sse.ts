@@ -2,7 +2,7 @@ import type { ContentBlockDelta, MessageStreamEvent } from "./stream-events";
 
 /**
  * One SSE message: `event: <type>\ndata: <json>\n\n`. The `event:` line is not optional: the
- * Anthropic SDK skips messages without one (DESIGN I1). Deltas are nearly every event of a stream,
+ * Anthropic SDK skips messages without one (docs/architecture.md I1). Deltas are nearly every event of a stream,
  * so they are built around `JSON.stringify(text)` instead of stringifying the whole object; the
  * bytes are identical to `JSON.stringify(event)` for events built in wire key order (tested).
  */

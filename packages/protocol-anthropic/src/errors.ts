@@ -2,7 +2,7 @@ import { Data } from "effect";
 import type { ErrorEvent, ErrorObject, ErrorType } from "./stream-events";
 
 /**
- * Anthropic's status for each error type (PROTOCOL.md A5). Some GATEWAY.md cases pick another
+ * Anthropic's status for each error type (docs/protocol.md A5). Some cases of docs/http-api.md §5 pick another
  * status for the same type (an upstream 401/403 or 5xx is `api_error` with 502), so a
  * `GatewayError` may carry an explicit status.
  */
@@ -43,12 +43,12 @@ export interface ErrorBody {
   readonly request_id: string | null;
 }
 
-/** The HTTP error body (PROTOCOL.md A5): `{"type":"error","error":{type,message},"request_id"}`. */
+/** The HTTP error body (docs/protocol.md A5): `{"type":"error","error":{type,message},"request_id"}`. */
 export function errorBody(error: ErrorObject, requestId: string | null): ErrorBody {
   return { type: "error", error: { type: error.type, message: error.message }, request_id: requestId };
 }
 
-/** The in-stream `error` event: the same error object, without `request_id` (PROTOCOL.md A4). */
+/** The in-stream `error` event: the same error object, without `request_id` (docs/protocol.md A4). */
 export function errorEvent(error: ErrorObject): ErrorEvent {
   return { type: "error", error: { type: error.type, message: error.message } };
 }

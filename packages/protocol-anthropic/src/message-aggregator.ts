@@ -41,7 +41,7 @@ const DELTA_BLOCK_TYPE: { readonly [Type in ContentBlockDelta["type"]]: ContentB
 };
 
 /**
- * Folds a Messages event stream into the message a `stream: false` client gets (DESIGN I6), and
+ * Folds a Messages event stream into the message a `stream: false` client gets (docs/architecture.md I6), and
  * checks the grammar on the way (I1: message_start first, one open block, indexes 0, 1, 2…, delta
  * type matching the block, one message_delta, message_stop last; I2: tool input is one JSON object,
  * tool ids are unique and `^[a-zA-Z0-9_-]+$`). Linear: text is appended, tool JSON parsed once at stop.
@@ -234,7 +234,7 @@ function finishBlock(block: OpenBlock): ContentBlock {
   }
 }
 
-/** DESIGN I2: the concatenated `input_json_delta` of a tool_use block is one JSON object; `""` means `{}`. */
+/** docs/architecture.md I2: the concatenated `input_json_delta` of a tool_use block is one JSON object; `""` means `{}`. */
 function parseToolInput(id: string, json: string): Record<string, unknown> {
   if (json === "") return {};
   let input: unknown;

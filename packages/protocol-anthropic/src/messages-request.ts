@@ -15,7 +15,7 @@ import {
 
 /**
  * One turn. `role` is any string: Claude Code ≥ 2.1.154 sends `system` entries inside `messages`
- * and vLLM accepts `ctx`/`msg` (PROTOCOL.md A1, vllm#44000); the translator decides what each means.
+ * and vLLM accepts `ctx`/`msg` (docs/protocol.md A1, vllm#44000); the translator decides what each means.
  */
 export const MessageParam = Schema.Struct({
   role: WireString,
@@ -34,7 +34,7 @@ export const SystemParam = Schema.Union(
 );
 export type SystemParam = typeof SystemParam.Type;
 
-/** Policy limits (`budget_tokens` ≥ 1024 and below `max_tokens`) are the upstream's business (GATEWAY.md). */
+/** Policy limits (`budget_tokens` ≥ 1024 and below `max_tokens`) are the upstream's business (docs/http-api.md §3). */
 export const ThinkingConfig = Schema.Union(
   Schema.Struct({
     type: Schema.Literal("enabled"),
@@ -62,7 +62,7 @@ export const RequestMetadata = Schema.Struct({ user_id: optionalField(WireString
 );
 export type RequestMetadata = typeof RequestMetadata.Type;
 
-/** Every field but `max_tokens`: `count_tokens` takes the same body without it (PROTOCOL.md A8). */
+/** Every field but `max_tokens`: `count_tokens` takes the same body without it (docs/protocol.md A8). */
 export const requestFieldsWithoutMaxTokens = {
   model: WireString,
   messages: Schema.Array(MessageParam).annotations(expectedShape("an array of messages")),
@@ -82,7 +82,7 @@ export const requestFieldsWithoutMaxTokens = {
 const { model, ...fieldsAfterModel } = requestFieldsWithoutMaxTokens;
 
 /**
- * `POST /v1/messages` (PROTOCOL.md A2). Unknown fields (`context_management`, `container`,
+ * `POST /v1/messages` (docs/protocol.md A2). Unknown fields (`context_management`, `container`,
  * `service_tier`, …) are accepted and dropped from the decoded value.
  */
 export const MessagesRequest = Schema.Struct({

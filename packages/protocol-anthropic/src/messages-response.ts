@@ -28,7 +28,7 @@ export const ResponseContentBlockSchema = Schema.Union(
   }),
 );
 
-/** The non-streaming response (PROTOCOL.md A7): the `Message` of stream-events.ts as a schema. */
+/** The non-streaming response (docs/protocol.md A7): the `Message` of stream-events.ts as a schema. */
 export const MessageSchema = Schema.Struct({
   id: Schema.String,
   type: Schema.Literal("message"),

@@ -1,5 +1,5 @@
 /**
- * The Anthropic Messages streaming wire types Sluice emits (PROTOCOL.md A3–A4), as plain
+ * The Anthropic Messages streaming wire types Sluice emits (docs/protocol.md A3–A4), as plain
  * TypeScript shapes. The block sequencer produces the content-block events; the pipeline adds
  * message_start / message_delta / message_stop; the SSE encoder and the aggregator consume them.
  */
@@ -89,7 +89,7 @@ export interface PingEvent {
   readonly type: "ping";
 }
 
-/** Anthropic error types (PROTOCOL.md A5). */
+/** Anthropic error types (docs/protocol.md A5). */
 export type ErrorType =
   | "invalid_request_error"
   | "authentication_error"

@@ -8,7 +8,7 @@ export interface UpstreamTokenCounts {
 }
 
 /**
- * OpenAI usage → Anthropic usage (PROTOCOL.md B5): cached prompt tokens are reported as cache
+ * OpenAI usage → Anthropic usage (docs/protocol.md B5): cached prompt tokens are reported as cache
  * reads and excluded from `input_tokens`. Never negative, even if a server reports more cached
  * tokens than prompt tokens.
  */

@@ -2,7 +2,7 @@ import { Schema } from "effect";
 
 /**
  * Leaf schemas whose failure reads "Expected a string" rather than effect's default AST dump, so a
- * 400 names the field and what it wanted (GATEWAY.md §Validation). `override` keeps the message
+ * 400 names the field and what it wanted (docs/http-api.md §3). `override` keeps the message
  * when an inner refinement (int, positive) fails first.
  */
 export function expected(description: string) {

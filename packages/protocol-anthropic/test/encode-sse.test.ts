@@ -58,7 +58,7 @@ describe("encodeSseEvent", () => {
     );
   });
 
-  it("gives every event of a stream an `event:` line equal to its data.type, and one data line (DESIGN I1)", () => {
+  it("gives every event of a stream an `event:` line equal to its data.type, and one data line (docs/architecture.md I1)", () => {
     for (const event of buildEvents(THINKING_TEXT_TOOLS)) {
       const encoded = encodeSseEvent(event);
       expect(encoded).toBe(reference(event));

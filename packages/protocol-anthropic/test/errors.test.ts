@@ -9,7 +9,7 @@ import {
   isRetryableStatus,
 } from "../src";
 
-describe("ERROR_STATUS (PROTOCOL.md A5)", () => {
+describe("ERROR_STATUS (docs/protocol.md A5)", () => {
   it("maps every Anthropic error type to its status", () => {
     expect(ERROR_STATUS).toEqual({
       invalid_request_error: 400,
@@ -40,7 +40,7 @@ describe("gatewayError", () => {
     });
   });
 
-  it("takes an explicit status: an upstream 5xx is api_error with 502 (GATEWAY.md §Errors)", () => {
+  it("takes an explicit status: an upstream 5xx is api_error with 502 (docs/http-api.md §5)", () => {
     expect(gatewayError("api_error", "Upstream returned 500", { status: 502 })).toMatchObject({
       status: 502,
       retryable: true,

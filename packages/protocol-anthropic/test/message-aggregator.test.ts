@@ -35,7 +35,7 @@ const [messageStart, ping, textStart, textDelta, , textStop, messageDelta, messa
   MessageStreamEvent,
 ];
 
-describe("createMessageAggregator: folding (DESIGN I6)", () => {
+describe("createMessageAggregator: folding (docs/architecture.md I6)", () => {
   it("folds thinking + signature, text and two tool_use blocks into the non-streaming message", () => {
     const message = aggregate(buildEvents(THINKING_TEXT_TOOLS)).message();
     expect(message).toEqual({
@@ -152,7 +152,7 @@ describe("createMessageAggregator: folding (DESIGN I6)", () => {
   });
 });
 
-describe("createMessageAggregator: grammar (DESIGN I1, I2)", () => {
+describe("createMessageAggregator: grammar (docs/architecture.md I1, I2)", () => {
   it("rejects events before message_start", () => {
     expectViolation([textStart], /content_block_start before message_start/);
     expectViolation([textDelta], /before message_start/);

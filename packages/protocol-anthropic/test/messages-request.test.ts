@@ -167,7 +167,7 @@ describe("decodeMessagesRequest: what else is accepted", () => {
     }
   });
 
-  it("does not enforce Anthropic's policy limits (GATEWAY.md §Validation)", () => {
+  it("does not enforce Anthropic's policy limits (docs/http-api.md §3)", () => {
     const body = {
       ...minimal,
       thinking: { type: "enabled", budget_tokens: 100 },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { anthropicUsage } from "../src";
 
-describe("anthropicUsage (PROTOCOL.md B5)", () => {
+describe("anthropicUsage (docs/protocol.md B5)", () => {
   it("reports cached prompt tokens as cache reads, outside input_tokens", () => {
     expect(anthropicUsage({ promptTokens: 1000, completionTokens: 50, cachedTokens: 800 })).toEqual({
       input_tokens: 200,

@@ -1,7 +1,7 @@
 import { Schema } from "effect";
 import { nullable } from "./nullable";
 
-/** vLLM `stop_reason` / SGLang `matched_stop`: the matched stop string or stop token id (PROTOCOL B6). */
+/** vLLM `stop_reason` / SGLang `matched_stop`: the matched stop string or stop token id (docs/protocol.md B6). */
 export const MatchedStop = Schema.Union(Schema.String, Schema.Number);
 
 /** One tool call in `delta.tool_calls` (a fragment) or `message.tool_calls` (a whole call). */
@@ -18,7 +18,7 @@ export const ChatToolCall = Schema.Struct({
 });
 export type ChatToolCall = typeof ChatToolCall.Type;
 
-/** The `usage` object (PROTOCOL B5). */
+/** The `usage` object (docs/protocol.md B5). */
 export const ChatUsage = Schema.Struct({
   prompt_tokens: nullable(Schema.Number),
   completion_tokens: nullable(Schema.Number),
@@ -28,7 +28,7 @@ export const ChatUsage = Schema.Struct({
 });
 export type ChatUsage = typeof ChatUsage.Type;
 
-/** `choices[].delta` of a streamed chunk (PROTOCOL B1, B2). */
+/** `choices[].delta` of a streamed chunk (docs/protocol.md B1, B2). */
 export const ChatChunkDelta = Schema.Struct({
   role: nullable(Schema.String),
   content: nullable(Schema.String),
@@ -46,7 +46,7 @@ export const ChatChunkChoice = Schema.Struct({
 });
 
 /**
- * One `chat.completion.chunk` as vLLM, SGLang, llama.cpp and Ollama send it (PROTOCOL B1). Lenient:
+ * One `chat.completion.chunk` as vLLM, SGLang, llama.cpp and Ollama send it (docs/protocol.md B1). Lenient:
  * unknown fields (`logprobs`, `timings`, `system_fingerprint` …) are ignored; what servers omit or null
  * is optional and nullable. The hot path reads chunks with `narrowChunk`, which agrees with this schema.
  */

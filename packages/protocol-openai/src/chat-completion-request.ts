@@ -31,7 +31,7 @@ export const ChatUserMessage = Schema.Struct({
 
 /**
  * Past reasoning goes back under the name the backend reads: vLLM reads `reasoning`, SGLang and
- * llama.cpp `reasoning_content` (PROTOCOL B2; vllm-project/router#115 broke on the old name).
+ * llama.cpp `reasoning_content` (docs/protocol.md B2; vllm-project/router#115 broke on the old name).
  */
 export const ChatAssistantMessage = Schema.Struct({
   role: Schema.Literal("assistant"),
@@ -83,18 +83,18 @@ export const ChatCompletionRequest = Schema.Struct({
   max_completion_tokens: Schema.optional(Schema.Int),
   temperature: Schema.optional(Schema.Number),
   top_p: Schema.optional(Schema.Number),
-  /** A vLLM/SGLang extension accepted at the top level (PROTOCOL A2). */
+  /** A vLLM/SGLang extension accepted at the top level (docs/protocol.md A2). */
   top_k: Schema.optional(Schema.Int),
   user: Schema.optional(Schema.String),
   stream: Schema.optional(Schema.Boolean),
   stream_options: Schema.optional(
     Schema.Struct({
       include_usage: Schema.optional(Schema.Boolean),
-      /** vLLM: usage on every chunk (PROTOCOL B5). */
+      /** vLLM: usage on every chunk (docs/protocol.md B5). */
       continuous_usage_stats: Schema.optional(Schema.Boolean),
     }),
   ),
-  /** `enable_thinking` (Qwen3) or `thinking` (DeepSeek V3.1) per DESIGN §3. */
+  /** `enable_thinking` (Qwen3) or `thinking` (DeepSeek V3.1) per docs/dialects.md §1. */
   chat_template_kwargs: Schema.optional(Schema.Record({ key: Schema.String, value: Schema.Unknown })),
 });
 export type ChatCompletionRequest = typeof ChatCompletionRequest.Type;

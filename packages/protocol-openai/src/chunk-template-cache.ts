@@ -22,7 +22,7 @@ const NEEDS_JSON_PARSE = /["\\\u0000-\u001f]/;
 export const NO_DELTA: UpstreamDelta = Object.freeze({});
 
 /**
- * The decoder's fast path (DESIGN §6: a faster hand-written narrowing where a benchmark shows it
+ * The decoder's fast path (docs/architecture.md §4: a faster hand-written narrowing where a benchmark shows it
  * matters; JSON.parse of a whole chunk is most of the per-chunk cost). Servers repeat every byte of a
  * chunk but the delta's text (vLLM and SGLang keep id, created, model fixed per request). After a
  * chunk whose only payload is one `content` or `reasoning` string, the text around that string is

@@ -17,7 +17,7 @@ export interface ToolCallMerger {
 }
 
 /**
- * The merge stage (DESIGN §1, §4 "Structured upstream tool calls"): every segment of the stream and
+ * The merge stage (docs/architecture.md §1, §4 "Structured upstream tool calls"): every segment of the stream and
  * every `delta.tool_calls` fragment pass through it, and it emits one ordered segment stream.
  *
  * Fragments merge by `index`, else by `id`, else into the most recent call (unless the fragment
@@ -29,7 +29,7 @@ export interface ToolCallMerger {
  * dropped with a warning (`tool_call.late_fragment`): that call's block is closed, and its arguments
  * were complete JSON when it was flushed.
  */
-/** Characters of text that may wait behind an incomplete held call (a bounded buffer, DESIGN I7). */
+/** Characters of text that may wait behind an incomplete held call (a bounded buffer, docs/architecture.md I7). */
 export const MAX_QUEUED_LENGTH = 1024 * 1024;
 
 function segmentLength(segment: Segment): number {
@@ -191,7 +191,7 @@ export function createToolCallMerger(context: ParserContext, sink: SegmentSink):
       } else {
         queue.push(segment);
         queuedLength += segmentLength(segment);
-        // Bounded buffers (DESIGN I7): past the cap, model order gives way to memory; nothing is lost.
+        // Bounded buffers (docs/architecture.md I7): past the cap, model order gives way to memory; nothing is lost.
         if (queuedLength > MAX_QUEUED_LENGTH) {
           warn(
             "tool_call.queue_released",

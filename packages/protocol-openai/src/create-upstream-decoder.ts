@@ -19,7 +19,7 @@ export interface UpstreamDecoderOptions {
   /**
    * The most characters held for one SSE event (or a whole JSON answer); past it the decoder reports
    * an error and ignores the rest of the body. Default 16 Mi: a server that buffers a tool call
-   * sends it in one line (PROTOCOL B3), so the cap is generous, but it is a cap.
+   * sends it in one line (docs/protocol.md B3), so the cap is generous, but it is a cap.
    */
   readonly maxBufferLength?: number;
 }
@@ -30,7 +30,7 @@ const BODY_SAMPLE_LENGTH = 200;
 const DEFAULT_MAX_BUFFER_LENGTH = 16 * 1024 * 1024;
 
 /**
- * Decodes an upstream `/v1/chat/completions` body into deltas, synchronously (DESIGN §1 decode).
+ * Decodes an upstream `/v1/chat/completions` body into deltas, synchronously (docs/architecture.md §1 decode).
  * SSE is parsed by eventsource-parser, bytes by a streaming TextDecoder; each data line is parsed
  * once and narrowed by `narrowChunk`. A body whose first non-whitespace character is `{` is a JSON
  * answer (a server that ignored `stream: true`, or an error body), decoded whole at `end()`.

@@ -17,7 +17,7 @@ export interface ChoiceEnd {
 
 /**
  * The deltas of choice 0 of a chunk (its `delta`) or of a completion (its `message`, same fields),
- * plus the usage. Empty strings are omitted (they must not open blocks, PROTOCOL B1); `reasoning` wins
+ * plus the usage. Empty strings are omitted (they must not open blocks, docs/protocol.md B1); `reasoning` wins
  * over `reasoning_content` when both are non-empty (vLLM sends both during its rename, vllm#34030).
  * `wholeCalls`: the tool calls are complete (a completion), so one without an `index` gets its
  * position and calls without ids stay apart in the merger.

@@ -1,6 +1,6 @@
 import type { UpstreamError } from "./upstream-delta";
 
-/** The error type of upstream data we cannot read; never silently skipped (PROTOCOL B7). */
+/** The error type of upstream data we cannot read; never silently skipped (docs/protocol.md B7). */
 export const INVALID_UPSTREAM_CHUNK = "invalid_upstream_chunk";
 
 /** A data line that did not parse as JSON. */

@@ -8,7 +8,7 @@ import { upstreamErrorFrom } from "./upstream-error-from";
 
 /**
  * The per-chunk hot path: a parsed data line → deltas, without effect's Schema (its decode costs
- * several times the JSON.parse; test/measure-chunk-decode.ts). An `error` object (PROTOCOL B7: checked
+ * several times the JSON.parse; test/measure-chunk-decode.ts). An `error` object (docs/protocol.md B7: checked
  * before reading the chunk) or the flat vLLM `{"object":"error"}` becomes `{error}`; a chunk with a
  * field of the wrong type becomes an `invalid_upstream_chunk` error, as the schema would reject it.
  */

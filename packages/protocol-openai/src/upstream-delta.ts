@@ -6,7 +6,7 @@ export interface ToolCallFragment {
   readonly arguments?: string;
 }
 
-/** Token counts from the upstream `usage` object (PROTOCOL B5). */
+/** Token counts from the upstream `usage` object (docs/protocol.md B5). */
 export interface UpstreamUsage {
   readonly promptTokens?: number;
   readonly completionTokens?: number;

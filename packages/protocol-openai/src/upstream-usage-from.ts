@@ -2,7 +2,7 @@ import type { ChatUsage } from "./chat-completion-chunk";
 import type { Mutable } from "./mutable";
 import type { UpstreamUsage } from "./upstream-delta";
 
-/** prompt_tokens, completion_tokens, prompt_tokens_details.cached_tokens (PROTOCOL B5). */
+/** prompt_tokens, completion_tokens, prompt_tokens_details.cached_tokens (docs/protocol.md B5). */
 export function upstreamUsageFrom(usage: ChatUsage): UpstreamUsage {
   const result: Mutable<UpstreamUsage> = {};
   if (typeof usage.prompt_tokens === "number") result.promptTokens = usage.prompt_tokens;

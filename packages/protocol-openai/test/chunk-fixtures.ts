@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 
 const directory = join(dirname(fileURLToPath(import.meta.url)), "fixtures");
 
-/** A recorded upstream stream: one chunk JSON per line (CONVENTIONS: `*.chunks.jsonl`). */
+/** A recorded upstream stream: one chunk JSON per line (`*.chunks.jsonl`, as the Vercel AI SDK records them). */
 export interface ChunkFixture {
   readonly name: string;
   /** The data lines exactly as recorded. */

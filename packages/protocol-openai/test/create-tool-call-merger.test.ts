@@ -15,7 +15,7 @@ const calls = (segments: readonly Segment[]) =>
     arguments: value,
   }));
 
-describe("createToolCallMerger: merging fragments (DESIGN §4)", () => {
+describe("createToolCallMerger: merging fragments (docs/dialects.md §2)", () => {
   it("emits a whole call that came in one chunk (Ollama, llama.cpp)", () => {
     const { segments, merger, beforeEnd } = runMerger([
       [{ index: 0, id: "call_1", name: "get_weather", arguments: '{"city":"Paris"}' }],

@@ -20,7 +20,7 @@ function expectAgreement(json: unknown): UpstreamDelta[] {
 const base = { id: "chatcmpl-1", object: "chat.completion.chunk", created: 1, model: "m" };
 const withChoice = (choice: Record<string, unknown>) => ({ ...base, choices: [{ index: 0, ...choice }] });
 
-/** Realistic chunks beyond the fixtures: the shapes PROTOCOL.md B lists. */
+/** Realistic chunks beyond the fixtures: the shapes docs/protocol.md B lists. */
 const corpus: unknown[] = [
   withChoice({ delta: { role: "assistant", content: "" }, logprobs: null, finish_reason: null }),
   withChoice({ delta: {}, finish_reason: "stop", stop_reason: "</answer>" }),

@@ -1,7 +1,7 @@
 import { type ReasoningDialect, ThinkTagParser, type ThinkTagPolicy } from "@sluice/core";
 
 /**
- * `deepseek_r1` (DESIGN §3): always starts in reasoning (thinking cannot be turned off);
+ * `deepseek_r1` (docs/dialects.md §1): always starts in reasoning (thinking cannot be turned off);
  * `<think>` in content is literal text; whitespace is kept exactly. R1 always closes its
  * reasoning with `</think>`, so tool-call markup inside reasoning does not end it.
  */

@@ -6,7 +6,7 @@ const reasoning = deepseekR1ReasoningDialect();
 const run = (chunks: string[] | string, thinking = true) =>
   segmentText({ reasoning, tool: echoToolDialect(), thinking }, chunks);
 
-describe("deepseek_r1 (DESIGN §3)", () => {
+describe("deepseek_r1 (docs/dialects.md §1)", () => {
   it("always starts in reasoning, whatever the thinking setting", () => {
     expect(run("plan</think>answer", false)).toMatchObject({ reasoning: "plan", content: "answer" });
     expect(run("plan</think>answer", true)).toMatchObject({ reasoning: "plan", content: "answer" });

@@ -1,7 +1,7 @@
 import { type ReasoningDialect, ThinkTagParser, type ThinkTagPolicy } from "@sluice/core";
 
 /**
- * `deepseek_v41` (DESIGN §3): starts in reasoning iff thinking is on; `<think>` in content
+ * `deepseek_v41` (docs/dialects.md §1): starts in reasoning iff thinking is on; `<think>` in content
  * enters reasoning again (interleaved thinking between tool calls); a confirmed tool call ends an
  * open reasoning span. The whitespace the template puts around spans is dropped by the sequencer.
  */

@@ -6,7 +6,7 @@ const reasoning = qwen3ReasoningDialect();
 const run = (chunks: string[] | string, thinking = true) =>
   segmentText({ reasoning, tool: echoToolDialect(), thinking }, chunks);
 
-describe("qwen3 (DESIGN §3)", () => {
+describe("qwen3 (docs/dialects.md §1)", () => {
   it("starts in reasoning iff thinking is on", () => {
     expect(run("plan</think>answer", true)).toMatchObject({ reasoning: "plan", content: "answer" });
     expect(run("answer", false)).toMatchObject({ reasoning: null, content: "answer" });

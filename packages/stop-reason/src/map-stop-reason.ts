@@ -29,7 +29,7 @@ export type StopOutcome =
       readonly raw: string | undefined;
     };
 
-/** One row of DESIGN §5: what an upstream finish_reason becomes. */
+/** One row of docs/architecture.md §3: what an upstream finish_reason becomes. */
 type FinishReasonRow =
   | {
       readonly raw: string;
@@ -50,7 +50,7 @@ const FINISH_REASONS: readonly FinishReasonRow[] = [
   { raw: "tool_calls", unified: "end_turn", toolUseWins: true, stopSequenceWins: false },
   { raw: "function_call", unified: "end_turn", toolUseWins: true, stopSequenceWins: false },
   { raw: "content_filter", unified: "refusal", toolUseWins: true, stopSequenceWins: false },
-  // vLLM cancellation and engine errors (PROTOCOL B4): an error event, never a fabricated end_turn.
+  // vLLM cancellation and engine errors (docs/protocol.md B4): an error event, never a fabricated end_turn.
   { raw: "abort", error: 'the upstream aborted the generation (finish_reason "abort")' },
   { raw: "error", error: 'the upstream failed during the generation (finish_reason "error")' },
 ];
@@ -67,7 +67,7 @@ const CUT_STREAM_MESSAGE =
   "the upstream stream ended before a finish reason (no finish_reason and no [DONE])";
 
 /**
- * The Anthropic stop_reason / stop_sequence for how the upstream stream ended (DESIGN §5), or the
+ * The Anthropic stop_reason / stop_sequence for how the upstream stream ended (docs/architecture.md §3), or the
  * error event to send instead. A truncated or failed stream is never reported as `end_turn`
  * (CCR and LiteLLM do, and Claude Code then takes a partial answer as final: claude-code#19143).
  */
@@ -78,7 +78,7 @@ export function mapStopReason(input: StopReasonInput): StopOutcome {
     return {
       kind: "error",
       errorType: upstreamErrorType(upstreamError.status, upstreamError.type),
-      // Kept unmodified: Claude Code's recovery matches on the upstream's wording (PROTOCOL A1).
+      // Kept unmodified: Claude Code's recovery matches on the upstream's wording (docs/protocol.md A1).
       message: upstreamError.message || "the upstream reported an error",
       raw,
     };
@@ -88,7 +88,7 @@ export function mapStopReason(input: StopReasonInput): StopOutcome {
 
   const row = FINISH_REASON_ROWS.get(raw ?? DONE_WITHOUT_FINISH_REASON);
   if (row === undefined) {
-    // PROTOCOL B4: an unknown finish value is an error, not end_turn.
+    // docs/protocol.md B4: an unknown finish value is an error, not end_turn.
     return {
       kind: "error",
       errorType: "api_error",
@@ -99,7 +99,7 @@ export function mapStopReason(input: StopReasonInput): StopOutcome {
   if ("error" in row) return { kind: "error", errorType: "api_error", message: row.error, raw };
   if (row.toolUseWins && input.toolUseEmitted) return stop("tool_use", raw, null);
   const matchedStop = input.matchedStop;
-  // Only a string the request asked for: SGLang reports EOS as an int matched_stop (PROTOCOL B6).
+  // Only a string the request asked for: SGLang reports EOS as an int matched_stop (docs/protocol.md B6).
   if (row.stopSequenceWins && typeof matchedStop === "string" && input.stopSequences.includes(matchedStop))
     return stop("stop_sequence", raw, matchedStop);
   return stop(row.unified, raw, null);

@@ -2,7 +2,7 @@ import type { StopReason } from "@sluice/protocol-anthropic";
 
 export type OpenAIFinishReason = "stop" | "length" | "tool_calls" | "content_filter";
 
-/** DESIGN §5 read backwards, for an OpenAI-compatible output. */
+/** docs/architecture.md §3 read backwards, for an OpenAI-compatible output. */
 const OPENAI_FINISH_REASONS: Readonly<Record<StopReason, OpenAIFinishReason>> = {
   end_turn: "stop",
   stop_sequence: "stop",

@@ -1,6 +1,6 @@
 import type { ErrorType } from "@sluice/protocol-anthropic";
 
-/** PROTOCOL B7: the Anthropic error type for an upstream HTTP status (checked first). */
+/** docs/protocol.md B7: the Anthropic error type for an upstream HTTP status (checked first). */
 const ERROR_TYPES_BY_STATUS: ReadonlyMap<number, ErrorType> = new Map([
   [400, "invalid_request_error"],
   [429, "rate_limit_error"],

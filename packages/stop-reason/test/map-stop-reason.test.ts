@@ -18,7 +18,7 @@ const stopped = (unified: StopReason, raw: string | undefined, stopSequence: str
   stopSequence,
 });
 
-describe("mapStopReason (DESIGN §5)", () => {
+describe("mapStopReason (docs/architecture.md §3)", () => {
   it("length → max_tokens, even when a tool block was emitted", () => {
     expect(mapStopReason(input({ finishReason: "length" }))).toEqual(stopped("max_tokens", "length"));
     expect(mapStopReason(input({ finishReason: "length", toolUseEmitted: true }))).toEqual(
@@ -55,7 +55,7 @@ describe("mapStopReason (DESIGN §5)", () => {
   });
 
   it("stop with a stop token id or a string not in stop_sequences → end_turn", () => {
-    // SGLang reports EOS as an int matched_stop (PROTOCOL B6).
+    // SGLang reports EOS as an int matched_stop (docs/protocol.md B6).
     expect(mapStopReason(input({ matchedStop: 5, stopSequences: ["5"] }))).toEqual(
       stopped("end_turn", "stop"),
     );
@@ -176,7 +176,7 @@ describe("mapStopReason (DESIGN §5)", () => {
     }
   });
 
-  it("any unknown finish value → error (PROTOCOL B4), including prototype keys", () => {
+  it("any unknown finish value → error (docs/protocol.md B4), including prototype keys", () => {
     for (const finishReason of ["eos_token", "STOP", "", "__proto__", "constructor", "toString"]) {
       const outcome = mapStopReason(input({ finishReason, toolUseEmitted: true }));
       expect(outcome, finishReason).toMatchObject({

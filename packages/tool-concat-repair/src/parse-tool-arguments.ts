@@ -14,7 +14,7 @@ export type ToolArgumentsResult =
   | { kind: "malformed"; raw: string; reason: string };
 
 /**
- * One call's arguments text → one or more argument objects (DESIGN §4, Repair).
+ * One call's arguments text → one or more argument objects (docs/dialects.md §2, Repair).
  * Empty/whitespace → [{}]. Truncated → truncated (never repaired). ≥ 2 back-to-back objects →
  * split, each parsed (and repaired) on its own. Otherwise JSON.parse, then repair. A value that is
  * not a plain object → malformed. `json` is the original text when it parsed as-is (exact bytes,

@@ -8,7 +8,7 @@ export type RepairJsonResult =
 /**
  * Near-JSON (single quotes, trailing commas, Python True/False/None, unquoted keys…) repaired with
  * jsonrepair. Truncated text is refused before the repairer sees it: jsonrepair would close it,
- * and a guessed `}` would run a half-written command (DESIGN §4).
+ * and a guessed `}` would run a half-written command (docs/dialects.md §2).
  */
 export function repairJson(text: string): RepairJsonResult {
   if (isTruncatedJson(text)) return { ok: false, reason: "truncated" };

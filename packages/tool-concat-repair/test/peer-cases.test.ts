@@ -8,7 +8,7 @@ const cases = loadPeerCases<ToolPeerCase>("tool-peer-cases.json").filter(
 
 const skip: Readonly<Record<string, string>> = {
   "t112-test-split-concatenated-json-non-dict-value":
-    "LiteLLM maps `[1, 2, 3]` to {}; DESIGN §4/Anthropic need an object and a guessed {} would run the tool with no input: malformed, dropped with a warning upstream",
+    "LiteLLM maps `[1, 2, 3]` to {}; docs/dialects.md §2/Anthropic need an object and a guessed {} would run the tool with no input: malformed, dropped with a warning upstream",
 };
 
 // No stream here: `chunks.join("")` is one structured call's arguments string (fixtures/README.md).

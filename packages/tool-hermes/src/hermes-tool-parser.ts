@@ -26,10 +26,10 @@ const MAX_HELD_WHITESPACE = 64;
 type HermesState = "text" | "candidate" | "body" | "after";
 
 /**
- * The hermes tool parser (DESIGN §4): `<tool_call>` + whitespace + `{` starts a call; the body is
+ * The hermes tool parser (docs/dialects.md §2): `<tool_call>` + whitespace + `{` starts a call; the body is
  * scanned string-aware by core's JsonScanner and parsed once its top-level object closes.
  * It holds one call body until it is complete: a call cannot be decided (or executed) from half of
- * it (DESIGN I7, "what a dialect must hold to decide"). Every other hold is bounded.
+ * it (docs/architecture.md I7, "what a dialect must hold to decide"). Every other hold is bounded.
  */
 export class HermesToolParser implements ToolParser {
   private state: HermesState = "text";

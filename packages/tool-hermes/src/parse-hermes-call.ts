@@ -13,7 +13,7 @@ export type HermesCallResult =
   | { ok: false; reason: string };
 
 /**
- * A complete hermes body (`{"name": …, "arguments": …}`) → the call(s) it describes (DESIGN §4).
+ * A complete hermes body (`{"name": …, "arguments": …}`) → the call(s) it describes (docs/dialects.md §2).
  * `parameters` is accepted for `arguments`; arguments given as a JSON string are decoded (and may
  * split into several calls); missing arguments mean `{}`. Anything else is not a call.
  */

@@ -43,7 +43,7 @@ const vocabulary = [
   "<think>",
 ];
 
-describe("hermes: any chunking gives the same segments and conserves the input (DESIGN I3, I4)", () => {
+describe("hermes: any chunking gives the same segments and conserves the input (docs/architecture.md I3, I4)", () => {
   it("hermes alone, on markup soup", () => {
     assertChunkingInvariance(hermesOnly, markupStream(vocabulary), 300);
   });

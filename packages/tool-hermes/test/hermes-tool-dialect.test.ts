@@ -17,7 +17,7 @@ const calls = (result: ReturnType<typeof segmentText>) =>
 const codes = (result: ReturnType<typeof segmentText>) => result.warnings.map((warning) => warning.code);
 const call = (body: string) => `<tool_call>\n${body}\n</tool_call>`;
 
-describe("hermesToolDialect (DESIGN §4)", () => {
+describe("hermesToolDialect (docs/dialects.md §2)", () => {
   it("is the hermes tool dialect", () => {
     expect(hermesToolDialect()).toMatchObject({ kind: "tool", id: "hermes" });
   });

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { hermesToolDialect } from "../src";
 
 describe("hermes: a 1 MiB string argument in 1-byte chunks", () => {
-  it("parses byte-exact, holding one body and scanning each character once (DESIGN I7)", () => {
+  it("parses byte-exact, holding one body and scanning each character once (docs/architecture.md I7)", () => {
     const content = 'x\\"}</tool_call>{ '.repeat(Math.ceil((1 << 20) / 19)).slice(0, 1 << 20);
     const argumentsJson = `{"content": ${JSON.stringify(content)}}`;
     const input = `Writing.\n<tool_call>\n{"name": "write_file", "arguments": ${argumentsJson}}\n</tool_call>`;

@@ -14,32 +14,32 @@ const cases = loadPeerCases<ToolPeerCase>("tool-peer-cases.json").filter((testCa
 );
 
 const TRIMS =
-  "the peer's non-streaming path strips whitespace around calls; DESIGN §4 keeps text exactly (lossless)";
+  "the peer's non-streaming path strips whitespace around calls; docs/dialects.md §2 keeps text exactly (lossless)";
 
 runConformance({
   suite: "hermes: tool peer cases",
   cases,
   skip: {
     "t079-test-hermes-parser-non-streaming-bare-string-arguments":
-      'vLLM emits `"arguments": "hello"` JSON-encoded as the arguments; DESIGN §2 I2/§4: arguments must be an object (a string must parse to one), so the body is kept as text with a warning',
+      'vLLM emits `"arguments": "hello"` JSON-encoded as the arguments; docs/architecture.md §2 I2/§4: arguments must be an object (a string must parse to one), so the body is kept as text with a warning',
     "t083-testhermesdetector-test-tool-call-with-leading-text": TRIMS,
     "t096-testqwen25detector-test-leading-text-becomes-normal-text": TRIMS,
     "t087-testhermesdetector-test-finish-preserves-complete-call-before-incomple":
-      "SGLang drops the truncated second call's source; DESIGN §4 keeps it as text (never executed, with a hermes.truncated_body warning): content is ' between <tool_call>{…'",
+      "SGLang drops the truncated second call's source; docs/dialects.md §2 keeps it as text (never executed, with a hermes.truncated_body warning): content is ' between <tool_call>{…'",
     "t088-testhermesdetector-test-finish-preserves-complete-call-before-incomple":
-      "SGLang drops `<tool_call>not valid json</tool_call>`; `<tool_call>` not followed by `{` is not a call and DESIGN I4 keeps it verbatim as text",
+      "SGLang drops `<tool_call>not valid json</tool_call>`; `<tool_call>` not followed by `{` is not a call and docs/architecture.md I4 keeps it verbatim as text",
     "t092-testhermesdetector-test-finish-drops-missing-closing-tag-with-delimite":
-      "the peer asserts only what its finish() adds; DESIGN §4: the call is complete when the body's top-level object closes (the `</tool_call>` inside the string is data), so the call is emitted",
+      "the peer asserts only what its finish() adds; docs/dialects.md §2: the call is complete when the body's top-level object closes (the `</tool_call>` inside the string is data), so the call is emitted",
     "t093-testhermesdetector-test-finish-drops-unterminated-tool-call-without-ra":
-      "SGLang drops a cut-off body; DESIGN §4 keeps the raw `<tool_call>…` as text with a hermes.truncated_body warning (lossless, never executed)",
+      "SGLang drops a cut-off body; docs/dialects.md §2 keeps the raw `<tool_call>…` as text with a hermes.truncated_body warning (lossless, never executed)",
     "t095-testqwen25detector-test-streaming-strips-leaked-end-token-from-normal-":
-      "SGLang strips a stray `</tool_call>` from text; DESIGN I4 keeps text that looks like markup but is not verbatim",
+      "SGLang strips a stray `</tool_call>` from text; docs/architecture.md I4 keeps text that looks like markup but is not verbatim",
     "t097-testqwen25detector-test-unknown-tool-in-block-dropped-by-default":
-      "SGLang drops calls to tools not offered; DESIGN §4 (as vLLM) emits them: the client decides what an unknown tool means",
+      "SGLang drops calls to tools not offered; docs/dialects.md §2 (as vLLM) emits them: the client decides what an unknown tool means",
     "t101-test-qwen-with-text-between":
-      "smg's non-streaming path keeps only the text before the first call; DESIGN §4 keeps text before, between and after calls",
+      "smg's non-streaming path keeps only the text before the first call; docs/dialects.md §2 keeps text before, between and after calls",
     "t103-test-qwen-incomplete-tags":
-      "smg requires `</tool_call>`; DESIGN §4 (as vLLM, t076) completes the call when the body's top-level object closes",
+      "smg requires `</tool_call>`; docs/dialects.md §2 (as vLLM, t076) completes the call when the body's top-level object closes",
   },
   createParser: (testCase, sink) =>
     createSegmenter({
@@ -58,8 +58,8 @@ runConformance({
   },
 });
 
-// What DESIGN decides for the skipped cases, asserted on the same inputs.
-describe("hermes: skipped peer cases, as DESIGN decides them", () => {
+// What docs/dialects.md decides for the skipped cases, asserted on the same inputs.
+describe("hermes: skipped peer cases, as docs/dialects.md decides them", () => {
   const byId = new Map(cases.map((testCase) => [testCase.id.slice(0, 4), testCase]));
   const run = (id: string) => {
     const testCase = byId.get(id);

@@ -12,7 +12,7 @@ const run = (chunks: string[] | string, thinking = true) => {
   return whole;
 };
 
-describe("qwen3 + hermes, thinking on (DESIGN §3)", () => {
+describe("qwen3 + hermes, thinking on (docs/dialects.md §1)", () => {
   it("a confirmed <tool_call>{ ends reasoning without </think>", () => {
     const result = run(['Let me look.\n\n<tool_call>\n{"name": "ls", ', '"arguments": {}}\n</tool_call>']);
     expect(result).toMatchObject({ reasoning: "Let me look.\n\n", content: null });

@@ -6,7 +6,7 @@ import { readTagName } from "./read-tag-name";
 export type CloseFollow = "hold" | "close" | "literal";
 
 /**
- * What follows a close-tag candidate inside a value decides whether it closes (DESIGN §4: closing is
+ * What follows a close-tag candidate inside a value decides whether it closes (docs/dialects.md §2: closing is
  * structural): after optional whitespace, one of `closers`, the end of the stream, or — when
  * `isStructuralParameter` is given — a `<parameter=Q>` whose Q it accepts. Anything else: the
  * candidate is literal value text. `hold` while the buffer ends before that is known (never when

@@ -9,7 +9,7 @@ const LINE_FEED = 10;
 const GREATER_THAN = 62;
 
 /**
- * One parameter value's raw text, fed in order, with DESIGN §4's newline rule applied: exactly one
+ * One parameter value's raw text, fed in order, with docs/dialects.md §2's newline rule applied: exactly one
  * leading and one trailing `\n` are markup, every other character is the value. The trailing `\n` is
  * held (one character) until more value text shows it was not the last.
  */

@@ -1,4 +1,4 @@
-/** The bounds of what the parser holds while it decides (DESIGN I7: bounded hold-back buffers). */
+/** The bounds of what the parser holds while it decides (docs/architecture.md I7: bounded hold-back buffers). */
 export interface QwenXmlLimits {
   /** Longest NAME in `<function=NAME>` or `<parameter=NAME>`; a longer one is not a tag. */
   readonly maxNameLength: number;

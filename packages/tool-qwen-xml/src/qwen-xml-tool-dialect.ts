@@ -6,7 +6,7 @@ import { QwenXmlToolParser } from "./qwen-xml-tool-parser";
 export type QwenXmlOptions = Partial<QwenXmlLimits>;
 
 /**
- * `qwen_xml` (DESIGN §4): the Qwen3-Coder / Qwen3.5 tool-call format
+ * `qwen_xml` (docs/dialects.md §2): the Qwen3-Coder / Qwen3.5 tool-call format
  * `<tool_call>\n<function=NAME>\n<parameter=P>\nVALUE\n</parameter>\n…</function>\n</tool_call>`,
  * parsed incrementally, with string values streamed as they arrive.
  */

@@ -39,7 +39,7 @@ const MAX_HELD_WHITESPACE = 4096;
 const MAX_STRAY_RAW = 256;
 
 /**
- * The `qwen_xml` tool parser (DESIGN §4): a synchronous state machine over the marker lexer —
+ * The `qwen_xml` tool parser (docs/dialects.md §2): a synchronous state machine over the marker lexer —
  * text, between the parameters of a call (`function`), inside a value. Text outside calls goes out as
  * `text`; a call as `tool-call-start`, argument deltas it builds itself (string values streamed live),
  * `tool-call-end`, with its whole source as `markup`. Everything it holds is bounded by the limits,
@@ -108,12 +108,12 @@ export class QwenXmlToolParser implements ToolParser, MarkerHandler {
     this.lexer.end();
     this.holdingStart = false;
     if (this.state === "text") {
-      // Whitespace after the last call is text after the calls (DESIGN §4).
+      // Whitespace after the last call is text after the calls (docs/dialects.md §2).
       if (this.heldWhitespace.length > 0) this.sink({ type: "text", text: this.heldWhitespace });
       this.heldWhitespace = "";
       return;
     }
-    // DESIGN §4: a stream that ends inside a call closes the open value and the call.
+    // docs/dialects.md §2: a stream that ends inside a call closes the open value and the call.
     if (this.state === "value") this.closeValue();
     this.flushStray();
     this.output.warning(
@@ -204,7 +204,7 @@ export class QwenXmlToolParser implements ToolParser, MarkerHandler {
     this.callName = name;
     // The start goes first: the segmenter ends an open reasoning span (flushing what it holds) on it.
     this.sink({ type: "tool-call-start", callIndex: this.callIndex, name });
-    // Whitespace-only text between two calls is dropped (DESIGN §4).
+    // Whitespace-only text between two calls is dropped (docs/dialects.md §2).
     this.emitMarkup(this.heldWhitespace + source);
     this.heldWhitespace = "";
     this.afterCall = false;
@@ -280,7 +280,7 @@ export class QwenXmlToolParser implements ToolParser, MarkerHandler {
     if (this.schemaCache.has(name)) return this.schemaCache.get(name);
     const schema: JsonSchema | undefined = this.context.tools.get(name);
     const properties = schema?.properties;
-    // No schema, or one without properties: any parameter name is structural (DESIGN §4).
+    // No schema, or one without properties: any parameter name is structural (docs/dialects.md §2).
     const schemas = isPlainObject(properties)
       ? new Map<string, unknown>(Object.entries(properties))
       : undefined;
@@ -290,7 +290,7 @@ export class QwenXmlToolParser implements ToolParser, MarkerHandler {
 
   // ── inside a value ─────────────────────────────────────────────────────────
 
-  /** Whether `<parameter=name>` can start this call's next parameter (DESIGN §4: closing is structural). */
+  /** Whether `<parameter=name>` can start this call's next parameter (docs/dialects.md §2: closing is structural). */
   private readonly isStructural = (name: string): boolean =>
     !this.givenParameters.has(name) &&
     (this.parameterSchemas === undefined || this.parameterSchemas.has(name));

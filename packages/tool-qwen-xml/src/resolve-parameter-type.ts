@@ -1,4 +1,4 @@
-/** The JSON type a parameter value is converted to (DESIGN §4, Types). */
+/** The JSON type a parameter value is converted to (docs/dialects.md §2, Types). */
 export type ParameterType = "string" | "integer" | "number" | "boolean" | "object" | "array";
 
 export interface ResolvedParameterType {
@@ -34,7 +34,7 @@ const MAX_DEPTH = 32;
 /**
  * The type of a parameter's schema: `type` (a name or `[t, "null"]`), else the first non-null branch of
  * `anyOf`/`oneOf`, resolved recursively (t044), else an `enum`'s values. No schema, no type or an
- * unknown type name is string-like, so the raw text is kept (DESIGN §4).
+ * unknown type name is string-like, so the raw text is kept (docs/dialects.md §2).
  */
 export function resolveParameterType(schema: unknown): ResolvedParameterType {
   const resolved = resolveSchema(schema, 0);

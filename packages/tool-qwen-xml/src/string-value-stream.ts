@@ -4,12 +4,12 @@ import { isNullLiteral } from "./value-typing";
 /**
  * The value's source is emitted as markup in blocks of this many characters, always right after the
  * delta that completes a block: the order of deltas and markup is then the same in every chunking
- * (DESIGN I3), while the held copy stays bounded.
+ * (docs/architecture.md I3), while the held copy stays bounded.
  */
 export const MARKUP_BLOCK_LENGTH = 512;
 
 /**
- * A string-typed value streamed live (DESIGN §4, Streaming): `"P": "` when the tag is complete, then
+ * A string-typed value streamed live (docs/dialects.md §2, Streaming): `"P": "` when the tag is complete, then
  * JSON-escaped fragments as the text arrives, then `"` at the close. Held back: the trailing newline
  * (see ParameterValue), a high surrogate whose pair may follow (an escaped half would make the
  * fragments depend on the chunking), and — for a nullable schema — a value that may still be exactly

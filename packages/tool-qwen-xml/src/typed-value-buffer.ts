@@ -3,7 +3,7 @@ import { typeParameterValue } from "./value-typing";
 
 /**
  * A non-string value (integer, boolean, object …): its type can only be applied to the whole text, so
- * the text is held (DESIGN I7 allows one parameter's non-string value) and `"P": <json>` is emitted
+ * the text is held (docs/architecture.md I7 allows one parameter's non-string value) and `"P": <json>` is emitted
  * at the close, with a warning when the text was repaired or kept as a string.
  */
 export class TypedValueBuffer extends ParameterValue {

@@ -34,7 +34,7 @@ export interface ValueTagContext {
   /** The value's source so far ends a line. */
   readonly atLineStart: boolean;
   /**
-   * Whether `<parameter=name>` names a parameter of the call's schema not yet given (DESIGN §4): only
+   * Whether `<parameter=name>` names a parameter of the call's schema not yet given (docs/dialects.md §2): only
    * such a tag closes a value that has no `</parameter>`.
    */
   readonly isStructural: (name: string) => boolean;
@@ -57,7 +57,7 @@ const FUNCTION_CLOSE_FOLLOWERS = [TOOL_CALL_CLOSE, TOOL_CALL_OPEN];
 const TOOL_CALL_CLOSE_FOLLOWERS = [TOOL_CALL_OPEN];
 
 /**
- * Decides a marker met inside a value (DESIGN §4: closing is structural). Values often contain markup
+ * Decides a marker met inside a value (docs/dialects.md §2: closing is structural). Values often contain markup
  * (a model writing a file of tool-call fixtures), so a closing tag closes only in context — by what
  * follows it — and literal openers nest, so that their own closing tags stay literal. Updates
  * `context.depths` for literal tags; `hold` when the decision needs text that has not arrived.

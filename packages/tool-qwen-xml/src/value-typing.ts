@@ -18,7 +18,7 @@ const LOOSE_NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /**
  * Converts a parameter's raw text (one leading and one trailing newline already stripped) to JSON
- * text by its schema (DESIGN §4, Types). String-like schemas keep the raw string, so `"42"` and
+ * text by its schema (docs/dialects.md §2, Types). String-like schemas keep the raw string, so `"42"` and
  * `"null"` stay strings (t017, t054) unless the schema is nullable and the text is exactly `null` or
  * `None` (t020, t021). Numbers and booleans parse or stay the raw string; objects and arrays parse as
  * JSON, a JSON string that holds one (t023), or a Python literal through the repairer (t008), and are

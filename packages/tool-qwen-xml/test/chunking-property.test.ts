@@ -102,7 +102,7 @@ const callStream = fc
     return cut === undefined ? text : text.slice(0, cut % (text.length + 1));
   });
 
-describe("chunking invariance (DESIGN I3) and invariants", () => {
+describe("chunking invariance (docs/architecture.md I3) and invariants", () => {
   it("gives the same segments in any chunking of generated calls", () => {
     assertChunkingInvariance(segmenter(false), callStream, 400);
   });

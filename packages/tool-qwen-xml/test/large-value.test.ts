@@ -12,7 +12,7 @@ function largeValue(length: number): string {
   return line.repeat(Math.ceil(length / line.length)).slice(0, length);
 }
 
-describe("a 1 MiB string parameter in 1-character chunks (DESIGN I7)", () => {
+describe("a 1 MiB string parameter in 1-character chunks (docs/architecture.md I7)", () => {
   it("comes out byte-exact, with the held text bounded", () => {
     const value = largeValue(1024 * 1024);
     const source = `<tool_call>\n<function=write_file>\n<parameter=content>\n${value}\n</parameter>\n</function>\n</tool_call>`;

@@ -7,21 +7,21 @@ const cases = loadPeerCases<ToolPeerCase>("tool-peer-cases.json").filter(
   (testCase) => testCase.dialect === "qwen3_coder" || testCase.dialect === "qwen_xml",
 );
 
-// Calls match the peer, content is decided differently by DESIGN: we assert DESIGN's content instead.
+// Calls match the peer, content is decided differently by docs/dialects.md: we assert its content instead.
 const contentPerDesign: Record<string, { content: string; reason: string }> = {
   "t023-test-double-encoded-object-param-streaming": {
     content: "\n",
     reason:
-      "the input ends with `</tool_call>\\n`; DESIGN §4: whitespace after the last call is text after the calls (vLLM drops it)",
+      "the input ends with `</tool_call>\\n`; docs/dialects.md §2: whitespace after the last call is text after the calls (vLLM drops it)",
   },
   "t028-test-two-tools-second-with-out-of-schema-nested-literal-streaming": {
     content: "",
     reason:
-      'DESIGN §4 drops whitespace-only text between calls: the "\\n\\n" between the two calls is markup',
+      'docs/dialects.md §2 drops whitespace-only text between calls: the "\\n\\n" between the two calls is markup',
   },
   "t070-test-qwen-xml-content-before-and-after-tool-calls": {
     content: "I'll analyze the weather for you now.\n\nBased on the analysis, here's what I found.",
-    reason: "smg non-streaming drops text after the calls; DESIGN §4: text after calls is text",
+    reason: "smg non-streaming drops text after the calls; docs/dialects.md §2: text after calls is text",
   },
 };
 
@@ -40,19 +40,19 @@ runConformance({
   cases,
   skip: {
     "t051-test-qwen-xml-nested-json-in-parameters":
-      "smg infers types without a schema; DESIGN §4: no tools → every value is the raw string",
+      "smg infers types without a schema; docs/dialects.md §2: no tools → every value is the raw string",
     "t052-test-qwen-xml-type-conversion":
-      "smg infers types without a schema; DESIGN §4: no tools → every value is the raw string",
+      "smg infers types without a schema; docs/dialects.md §2: no tools → every value is the raw string",
     "t053-test-qwen-xml-python-literals":
-      "smg infers types without a schema; DESIGN §4: no tools → every value is the raw string",
+      "smg infers types without a schema; docs/dialects.md §2: no tools → every value is the raw string",
     "t056-test-qwen-xml-whitespace-handling":
-      "smg trims values fully; DESIGN §4 strips exactly one leading and one trailing newline (our own test asserts DESIGN's values)",
+      "smg trims values fully; docs/dialects.md §2 strips exactly one leading and one trailing newline (our own test asserts those values)",
     "t057-test-qwen-xml-empty-parameter-value":
-      'smg trims "   " to ""; DESIGN §4 strips exactly one newline, so the value stays "   " (our own test asserts it)',
+      'smg trims "   " to ""; docs/dialects.md §2 strips exactly one newline, so the value stays "   " (our own test asserts it)',
     "t064-test-qwen-xml-invalid-function-name":
-      "smg drops calls to functions not in tools; DESIGN §4 emits them like vLLM does (t015, t028)",
+      "smg drops calls to functions not in tools; docs/dialects.md §2 emits them like vLLM does (t015, t028)",
     "t065-test-qwen-xml-incomplete-tool-call":
-      "smg non-streaming needs </tool_call> and keeps the text; DESIGN §4: a stream that ends inside a call closes it (our own test asserts it)",
+      "smg non-streaming needs </tool_call> and keeps the text; docs/dialects.md §2: a stream that ends inside a call closes it (our own test asserts it)",
   },
   createParser: (testCase, sink) =>
     createSegmenter({

@@ -91,7 +91,7 @@ describe("call start (rule 1)", () => {
     expect(runQwen(tooFar)).toMatchObject({ content: tooFar, calls: [] });
   });
 
-  it("keeps a stray </tool_call> or </function> in text as text (DESIGN I4)", () => {
+  it("keeps a stray </tool_call> or </function> in text as text (docs/architecture.md I4)", () => {
     const input = "a </tool_call> b </function> c </parameter>";
     expect(runQwen(input)).toMatchObject({ content: input, calls: [] });
   });
@@ -242,7 +242,7 @@ describe("values (rule 3)", () => {
     expect(parameterValue("\r\nx\r\n")).toEqual({ v: "\r\nx\r" });
   });
 
-  it("gives t056 and t057 their DESIGN values (peers trim)", () => {
+  it("gives t056 and t057 the values of docs/dialects.md (peers trim)", () => {
     const t056 = runQwen(
       "<tool_call>\n    <function=process>\n        <parameter=trimmed>  spaces around  </parameter>\n        <parameter=newlines>\n            Line 1\n            Line 2\n        </parameter>\n    </function>\n</tool_call>",
     );

@@ -4,7 +4,7 @@ import { resolveParameterType, typeParameterValue } from "../src";
 const typed = (raw: string, schema: unknown) => JSON.parse(typeParameterValue(raw, schema).json) as unknown;
 const note = (raw: string, schema: unknown) => typeParameterValue(raw, schema).note;
 
-describe("resolveParameterType (DESIGN §4, Types)", () => {
+describe("resolveParameterType (docs/dialects.md §2, Types)", () => {
   it.each([
     [{ type: "string" }, "string", false],
     [{ type: "integer" }, "integer", false],
@@ -55,7 +55,7 @@ describe("resolveParameterType (DESIGN §4, Types)", () => {
   });
 });
 
-describe("typeParameterValue (DESIGN §4, Types)", () => {
+describe("typeParameterValue (docs/dialects.md §2, Types)", () => {
   it("keeps string-like values as the raw string, even when they look like JSON (t017, t054)", () => {
     expect(typed("42", { type: "string" })).toBe("42");
     expect(typed("null", { type: "string" })).toBe("null");
@@ -65,7 +65,7 @@ describe("typeParameterValue (DESIGN §4, Types)", () => {
     expect(typed("x", { type: "uuid" })).toBe("x");
   });
 
-  it("keeps the raw string when there is no schema (DESIGN §4; t051–t053 are peers' inference)", () => {
+  it("keeps the raw string when there is no schema (docs/dialects.md §2; t051–t053 are peers' inference)", () => {
     expect(typed("42", undefined)).toBe("42");
     expect(typed('{"a": 1}', undefined)).toBe('{"a": 1}');
     expect(note("42", undefined)).toBeUndefined();
@@ -148,7 +148,7 @@ describe("typeParameterValue (DESIGN §4, Types)", () => {
     expect(note("hello world", { type: "object" })).toBe("kept-as-string");
   });
 
-  it("never completes a truncated object (DESIGN §4: truncation is never repaired)", () => {
+  it("never completes a truncated object (docs/dialects.md §2: truncation is never repaired)", () => {
     expect(typed('{"cmd": "rm -rf /tmp/x', { type: "object" })).toBe('{"cmd": "rm -rf /tmp/x');
     expect(typed("[1, 2", { type: "array" })).toBe("[1, 2");
   });

@@ -105,7 +105,7 @@ const ServerFileSchema = mapping({
   max_body_bytes: optional(positiveInteger),
 });
 
-/** The config file as written (GATEWAY.md §Config): snake_case keys, no defaults applied. */
+/** The config file as written (docs/config.md §1): snake_case keys, no defaults applied. */
 export const ConfigFileSchema = mapping({
   server: optional(ServerFileSchema),
   models: Schema.Array(ModelFileSchema)

@@ -1,6 +1,6 @@
 import type { PresetName, ReasoningParserName, ThinkingKwarg, ToolParserName } from "./presets";
 
-/** The validated config, with defaults applied (GATEWAY.md §Config). YAML keys are snake_case. */
+/** The validated config, with defaults applied (docs/config.md §1). YAML keys are snake_case. */
 export interface Config {
   readonly server: ServerConfig;
   readonly models: readonly ModelConfig[];

@@ -32,7 +32,7 @@ export interface Preset {
   readonly thinkingKwarg?: ThinkingKwarg;
 }
 
-/** GATEWAY.md §Config presets, as data: an explicit list, no registration by import side effect. */
+/** docs/config.md §1 presets, as data: an explicit list, no registration by import side effect. */
 export const PRESETS = [
   {
     name: "qwen3",

@@ -225,7 +225,7 @@ function typeOf(schema: JsonSchema): SchemaType {
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return "enum";
   if ("const" in schema) return "const";
   const { type } = schema;
-  // `type: [t, "null"]` means t (DESIGN §4 reads schemas the same way).
+  // `type: [t, "null"]` means t (docs/dialects.md §2 reads schemas the same way).
   const declared = Array.isArray(type)
     ? (() => {
         const scanned = type.slice(0, DEMO_BOUNDS.maxScannedEntries);

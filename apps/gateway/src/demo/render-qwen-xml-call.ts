@@ -1,4 +1,4 @@
-/** A call in Qwen3.5's `qwen_xml` format (DESIGN §4): raw values, strings unquoted, the rest as JSON. */
+/** A call in Qwen3.5's `qwen_xml` format (docs/dialects.md §2): raw values, strings unquoted, the rest as JSON. */
 export function renderQwenXmlCall(name: string, parameters: ReadonlyMap<string, unknown>): string {
   let text = `<tool_call>\n<function=${name}>\n`;
   for (const [parameter, value] of parameters) {

@@ -19,7 +19,7 @@ export interface GatewayOptions {
   readonly upstreamFor?: (model: ModelConfig) => Upstream;
   /** Receives one line per request. Default: `createGatewayLogger()` (stderr). */
   readonly logger?: Logger;
-  /** `event: ping` after this much upstream silence; default 15000 (GATEWAY.md). 0 disables. */
+  /** `event: ping` after this much upstream silence; default 15000 (docs/http-api.md §1). 0 disables. */
   readonly pingIntervalMs?: number;
 }
 
@@ -47,7 +47,7 @@ export interface Gateway {
 
 export const DEFAULT_PING_INTERVAL_MS = 15_000;
 
-/** The Sluice HTTP server on node:http (GATEWAY.md §HTTP API). */
+/** The Sluice HTTP server on node:http (docs/http-api.md §1). */
 export function createGateway(config: Config, options: GatewayOptions = {}): Gateway {
   const logger = options.logger ?? createGatewayLogger();
   const upstreamFor = options.upstreamFor ?? defaultUpstreamFor;

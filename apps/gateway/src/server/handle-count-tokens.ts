@@ -25,7 +25,7 @@ export async function handleCountTokens(exchange: Exchange, gateway: GatewayCont
   const servedModel = served.route(request.model);
   if (servedModel !== undefined) exchange.log.servedBy = servedModel.name;
 
-  // GATEWAY.md: count_tokens never answers 404 — a model no route serves still gets the estimate
+  // docs/http-api.md §1: count_tokens never answers 404 — a model no route serves still gets the estimate
   // (Claude Code asks for its context bar with whatever model name it holds).
   let inputTokens: number | undefined;
   const tokenize = servedModel?.upstream.tokenize?.bind(servedModel.upstream);

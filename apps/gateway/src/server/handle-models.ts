@@ -3,7 +3,7 @@ import { sendJson } from "./send-json";
 
 /**
  * `GET /v1/models`: the Anthropic list shape when the request has `anthropic-version` (what Claude
- * Code's model discovery reads), else the OpenAI shape (Dynamo's rule, PROTOCOL A1). Aliases are globs,
+ * Code's model discovery reads), else the OpenAI shape (Dynamo's rule, docs/protocol.md A1). Aliases are globs,
  * so only configured names are listed.
  */
 export function handleModels(exchange: Exchange, gateway: GatewayContext): void {

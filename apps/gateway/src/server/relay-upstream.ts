@@ -18,7 +18,7 @@ export interface RelayOptions {
 }
 
 /**
- * The one path for both modes (DESIGN §1): upstream bytes → transcoder → events, read by read.
+ * The one path for both modes (docs/architecture.md §1): upstream bytes → transcoder → events, read by read.
  * A failure after the stream started (network cut, idle timeout) ends it with the transcoder's
  * `error` event; after message_stop (or when the client left) the upstream body is cancelled,
  * which closes its socket so the model server frees the KV cache.
@@ -71,7 +71,7 @@ export async function relayUpstream(options: RelayOptions): Promise<TranscoderSu
       await flush();
     }
   } finally {
-    // Chunks after message_stop are dropped (PROTOCOL B5), and nobody reads for a client that left.
+    // Chunks after message_stop are dropped (docs/protocol.md B5), and nobody reads for a client that left.
     if (!bodyEnded) await iterator.return?.();
   }
   return transcoder.summary;

@@ -9,7 +9,7 @@ export interface ReplyErrorOptions {
 }
 
 /**
- * Answers with an Anthropic error body carrying the request id (GATEWAY.md §Errors) and notes it in the
+ * Answers with an Anthropic error body carrying the request id (docs/http-api.md §5) and notes it in the
  * log line. Every error answer says whether to retry (`x-should-retry`, which the Anthropic SDKs and
  * Claude Code honour), so a wrong key or base_url is not retried ten times.
  */

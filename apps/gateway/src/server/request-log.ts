@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 
 /**
- * The one log line a request produces (DESIGN §1: the gateway owns the one logger). Filled in while the
+ * The one log line a request produces (docs/architecture.md §1: the gateway owns the one logger). Filled in while the
  * request runs and written when its response closes. It holds no header, body or key by construction:
  * only names, counts, codes and timings (upstream error messages are already scrubbed of the upstream key).
  */
@@ -28,7 +28,7 @@ export interface RequestLogEntry {
   /** Parser and sequencer warnings (repairs, dropped calls); `warningCodes` lists each code once. */
   warnings?: number;
   warningCodes?: readonly string[];
-  /** Request blocks or tools the translation dropped, by path (GATEWAY.md: "dropped with a logged warning"). */
+  /** Request blocks or tools the translation dropped, by path (docs/http-api.md §4: "dropped with a logged warning"). */
   translationWarnings?: readonly string[];
   inputTokens?: number;
   outputTokens?: number;

@@ -12,7 +12,7 @@ export interface Route {
   readonly handle: (exchange: Exchange, gateway: GatewayContext) => void | Promise<void>;
 }
 
-/** GATEWAY.md §HTTP API, keyed by path without the query string (`/v1/messages?beta=true` is `/v1/messages`). */
+/** docs/http-api.md §1, keyed by path without the query string (`/v1/messages?beta=true` is `/v1/messages`). */
 export const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
   ["/v1/messages", { methods: ["POST"], authenticated: true, handle: handleMessages }],
   ["/v1/messages/count_tokens", { methods: ["POST"], authenticated: true, handle: handleCountTokens }],

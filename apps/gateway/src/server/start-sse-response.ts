@@ -13,7 +13,7 @@ const PING = encodeSseEvent({ type: "ping" });
 /**
  * Opens a 200 `text/event-stream` response. Every `emit` counts as upstream activity; after
  * `pingIntervalMs` without one an `event: ping` keeps proxies and clients from timing out while a
- * model thinks or a parser holds a tool call (PROTOCOL C1). No ping is queued behind a full buffer.
+ * model thinks or a parser holds a tool call (docs/protocol.md C1). No ping is queued behind a full buffer.
  */
 export function startSseResponse(response: ServerResponse, pingIntervalMs: number): SseResponse {
   response.writeHead(200, {

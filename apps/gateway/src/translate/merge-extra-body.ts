@@ -1,5 +1,5 @@
 /**
- * `upstream.extra_body` deep-merged into the translated request (GATEWAY.md §Config): mappings merge
+ * `upstream.extra_body` deep-merged into the translated request (docs/config.md §1): mappings merge
  * key by key, anything else (a list, a scalar, null) from the config replaces the translated value, so
  * `chat_template_kwargs: {preserve_thinking: true}` keeps the thinking switch and the config wins.
  * Keys are defined, never assigned, so a `__proto__` key in the config stays a plain field.

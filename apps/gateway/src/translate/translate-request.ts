@@ -21,7 +21,7 @@ export interface TranslatedRequest {
 }
 
 /**
- * An Anthropic Messages request → the OpenAI chat request for the model's upstream (GATEWAY.md §Request
+ * An Anthropic Messages request → the OpenAI chat request for the model's upstream (docs/http-api.md §4
  * translation), with the model's `extra_body` merged in last.
  */
 export function translateRequest(

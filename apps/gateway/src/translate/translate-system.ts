@@ -2,7 +2,7 @@ import type { ContentBlockParam, SystemParam } from "@sluice/protocol-anthropic"
 import { blockTypeName } from "./block-type-name";
 import type { ChatSystemMessage } from "./chat-message-types";
 
-// Claude Code's first system block changes every request and defeats prefix caching (PROTOCOL.md A1).
+// Claude Code's first system block changes every request and defeats prefix caching (docs/protocol.md A1).
 const BILLING_HEADER_PREFIX = "x-anthropic-billing-header:";
 
 /**

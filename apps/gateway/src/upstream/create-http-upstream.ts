@@ -16,7 +16,7 @@ export interface HttpUpstreamOptions {
   readonly idleTimeoutMs?: number;
 }
 
-/** GATEWAY.md's example values, used when the config leaves them out. */
+/** The defaults of docs/config.md §1, used when the config leaves them out. */
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 600_000;
 export const DEFAULT_UPSTREAM_IDLE_TIMEOUT_MS = 120_000;
 

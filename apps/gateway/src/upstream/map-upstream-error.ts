@@ -6,7 +6,7 @@ import { UpstreamConnectionError } from "./upstream-connection-error";
 import { upstreamErrorText } from "./upstream-error-text";
 import { UpstreamTimeoutError } from "./upstream-timeout-error";
 
-/** What the gateway answers for an upstream failure (GATEWAY.md §Errors). */
+/** What the gateway answers for an upstream failure (docs/http-api.md §5). */
 export interface MappedUpstreamError {
   readonly status: number;
   readonly type: ErrorType;

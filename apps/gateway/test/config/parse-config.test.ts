@@ -317,7 +317,7 @@ models:
   });
 });
 
-describe("parseConfig: upstream knobs (GATEWAY.md §Config)", () => {
+describe("parseConfig: upstream knobs (docs/config.md §1)", () => {
   it("expands ${VAR} in header values and keeps extra_body as written", () => {
     const config = parseConfig(
       withModel(

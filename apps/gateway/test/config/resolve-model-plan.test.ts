@@ -8,7 +8,7 @@ import {
   TOOL_DIALECTS,
 } from "../../src/config";
 
-describe("presets (GATEWAY.md §Config)", () => {
+describe("presets (docs/config.md §1)", () => {
   it("lists exactly the documented presets", () => {
     expect(PRESET_NAMES).toEqual([
       "qwen3",

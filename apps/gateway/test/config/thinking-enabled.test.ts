@@ -3,7 +3,7 @@ import { type ModelConfig, resolveModelPlan, thinkingEnabled } from "../../src/c
 
 type Policy = ModelConfig["thinking"];
 
-describe("thinkingEnabled (GATEWAY.md §Config)", () => {
+describe("thinkingEnabled (docs/config.md §1)", () => {
   it.each([
     [{ type: "enabled", budget_tokens: 2048 }, true],
     [{ type: "adaptive" }, true],

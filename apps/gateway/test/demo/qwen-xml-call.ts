@@ -6,7 +6,7 @@ export interface ParsedCall {
   readonly parameters: Map<string, string>;
 }
 
-/** A strict reader of the canonical qwen_xml layout (DESIGN §4), for checking the demo's output only. */
+/** A strict reader of the canonical qwen_xml layout (docs/dialects.md §2), for checking the demo's output only. */
 export function parseQwenXmlCalls(content: string): ParsedCall[] {
   const calls: ParsedCall[] = [];
   for (const call of content.matchAll(
@@ -25,7 +25,7 @@ export function parseQwenXmlCalls(content: string): ParsedCall[] {
   return calls;
 }
 
-/** DESIGN §4's typing of raw values by the tool schema. */
+/** docs/dialects.md §2's typing of raw values by the tool schema. */
 export function typedValue(raw: string, schema: JsonSchema | undefined): unknown {
   const branches = (schema?.anyOf ?? schema?.oneOf) as JsonSchema[] | undefined;
   if (branches !== undefined) {

@@ -98,13 +98,13 @@ async function expectError(
   expect(reply.body.type).toBe("error");
   expect(reply.body.error.type).toBe(type);
   if (message !== undefined) expect(reply.body.error.message).toMatch(message);
-  // GATEWAY.md: every response carries request-id, every error body the same request_id.
+  // docs/http-api.md §5: every response carries request-id, every error body the same request_id.
   expect(reply.headers.get("request-id")).toMatch(/^req_[A-Za-z0-9_-]{10,}$/);
   expect(reply.body.request_id).toBe(reply.headers.get("request-id"));
   return reply;
 }
 
-describe("request errors (GATEWAY.md §Errors)", () => {
+describe("request errors (docs/http-api.md §5)", () => {
   it("answers 400 invalid_request_error for a body that is not JSON", async () => {
     const response = await post(gateway.origin, "/v1/messages", '{"model": "ok", "max_tokens": ');
     await expectError(response, 400, "invalid_request_error", /not valid JSON/);
@@ -165,7 +165,7 @@ describe("request errors (GATEWAY.md §Errors)", () => {
   });
 });
 
-describe("upstream errors before the first byte (GATEWAY.md §Errors)", () => {
+describe("upstream errors before the first byte (docs/http-api.md §5)", () => {
   it("keeps Anthropic's wording for an upstream context overflow: 400 `prompt is too long: …`", async () => {
     const response = await post(
       gateway.origin,

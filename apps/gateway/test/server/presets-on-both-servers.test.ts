@@ -125,7 +125,7 @@ function blocksOf(message: Anthropic.Message): unknown[] {
   return message.content.map((block) => (block.type === "tool_use" ? { ...block, id: "toolu" } : block));
 }
 
-describe("one preset for any server (DESIGN §3): raw markup and structured fields give one message", () => {
+describe("one preset for any server (docs/dialects.md §1): raw markup and structured fields give one message", () => {
   it.each(PRESETS.map((preset) => [preset.name, preset] as const))("%s", async (_name, preset) => {
     const client = new Anthropic({ apiKey: "unused", baseURL: gateway.origin, maxRetries: 0 });
     const request = {

@@ -69,7 +69,7 @@ async function sdkError(model: string, maxRetries = 3): Promise<SdkError> {
 const chatRequests = (path: string, model: string) =>
   upstream.requests.filter((request) => request.path === path && request.body.model === model);
 
-describe("errors that say what to do (GATEWAY.md §Errors), through the official SDK", () => {
+describe("errors that say what to do (docs/http-api.md §5), through the official SDK", () => {
   it("turns an upstream 404 into 502 naming the URL called and base_url, and the SDK does not retry", async () => {
     const error = await sdkError("no-v1");
     expect(error.status).toBe(502);

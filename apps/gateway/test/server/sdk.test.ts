@@ -90,7 +90,7 @@ describe("the official @anthropic-ai/sdk against the gateway", () => {
     expect(whole.usage).toMatchObject({ input_tokens: 412, output_tokens: 57 });
   });
 
-  it("writes an `event:` line equal to data.type on every SSE message, in the DESIGN §2 grammar", async () => {
+  it("writes an `event:` line equal to data.type on every SSE message, in the docs/architecture.md §2 grammar", async () => {
     const response = await post(
       gateway.origin,
       "/v1/messages",

@@ -101,7 +101,7 @@ export function messagesRequest(
   return { model, max_tokens: 256, messages: [{ role: "user", content: "Hello" }], ...overrides };
 }
 
-/** The Anthropic error body (GATEWAY.md §Errors). */
+/** The Anthropic error body (docs/http-api.md §5). */
 export interface ErrorBody {
   readonly type: string;
   readonly error: { readonly type: string; readonly message: string };

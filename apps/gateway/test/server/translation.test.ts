@@ -97,7 +97,7 @@ async function upstreamBodyFor(body: Record<string, unknown>): Promise<Record<st
   return upstream.requests[before]?.body ?? {};
 }
 
-describe("the request the upstream receives (GATEWAY.md §Request translation)", () => {
+describe("the request the upstream receives (docs/http-api.md §4)", () => {
   it("translates a Claude Code turn completely", async () => {
     expect(await upstreamBodyFor(claudeCodeTurn)).toEqual({
       model: "qwen35",

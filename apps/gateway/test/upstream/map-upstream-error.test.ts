@@ -294,7 +294,7 @@ const httpRows: HttpRow[] = [
   },
 ];
 
-describe("mapUpstreamHttpError (GATEWAY.md §Errors)", () => {
+describe("mapUpstreamHttpError (docs/http-api.md §5)", () => {
   it.each(httpRows)("$name", ({ status, body, headers, expected }) => {
     expect(mapUpstreamHttpError(status, body, new Headers(headers), { apiKey: "sk-secret-123" })).toEqual(
       expected,

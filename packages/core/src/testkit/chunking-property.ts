@@ -26,7 +26,7 @@ export function markupStream(vocabulary: readonly string[], maxPieces = 40): fc.
 }
 
 /**
- * The chunking-invariance property (DESIGN I3) for one parser: for generated inputs and random cut
+ * The chunking-invariance property (docs/architecture.md I3) for one parser: for generated inputs and random cut
  * points, the normalized segments equal those of the unsplit input, and the invariants hold
  * (pairing, JSON-object arguments, conservation). Call inside `it`.
  */

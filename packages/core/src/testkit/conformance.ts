@@ -14,7 +14,7 @@ export interface ConformanceOptions<C extends ConformanceCase> {
   /** The describe() title. */
   readonly suite: string;
   readonly cases: readonly C[];
-  /** Case id → why DESIGN.md decides differently from the peer. Every id must exist. */
+  /** Case id → why our docs (docs/dialects.md) decide differently from the peer. Every id must exist. */
   readonly skip?: Readonly<Record<string, string>>;
   /** A fresh parser (usually a segmenter) for one replay of the case. */
   readonly createParser: (testCase: C, sink: SegmentSink) => StreamParser;
@@ -25,7 +25,7 @@ export interface ConformanceOptions<C extends ConformanceCase> {
 }
 
 /**
- * The one conformance runner every dialect uses (CONVENTIONS: Hono's shared router suite).
+ * The one conformance runner every dialect uses (after Hono's shared router suite, with an explicit skip list).
  * Each case is replayed as recorded, one character per chunk and at seeded random splits; every
  * replay must give the same normalized segments, pair every call's start and end with JSON-object
  * arguments, and conserve the input; then the case's expectations are checked.

@@ -27,11 +27,11 @@ const VOCABULARY = [
 ];
 
 /**
- * DESIGN I3 and I4 for one reasoning dialect, with thinking on and off: any chunking of any generated
+ * docs/architecture.md I3 and I4 for one reasoning dialect, with thinking on and off: any chunking of any generated
  * stream gives the same segments, and reasoning + text + markup equals the input.
  */
 export function runReasoningChunkingProperty(dialect: () => ReasoningDialect): void {
-  describe(`${dialect().id}: any chunking gives the same segments and conserves the input (DESIGN I3, I4)`, () => {
+  describe(`${dialect().id}: any chunking gives the same segments and conserves the input (docs/architecture.md I3, I4)`, () => {
     for (const thinking of [true, false]) {
       it(`thinking ${thinking}`, () => {
         assertChunkingInvariance(

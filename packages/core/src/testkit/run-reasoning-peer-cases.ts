@@ -10,7 +10,7 @@ export interface ReasoningPeerCaseOptions {
   readonly dialect: () => ReasoningDialect;
   /** Which of the fixture's `parser` names this dialect answers for. */
   readonly parsers: (parser: string) => boolean;
-  /** Case id → why DESIGN decides differently. */
+  /** Case id → why docs/dialects.md decides differently. */
   readonly skip?: Readonly<Record<string, string>>;
 }
 

@@ -10,11 +10,11 @@ const DELTA_FOR_BLOCK: Record<string, readonly string[]> = {
 };
 
 /**
- * The checker of DESIGN §2 applied to one Anthropic stream: I1 (grammar: message_start first, blocks
+ * The checker of docs/architecture.md §2 applied to one Anthropic stream: I1 (grammar: message_start first, blocks
  * start → deltas → stop one at a time with indexes 0, 1, 2…, delta types matching, a signature before a
  * thinking block stops, one message_delta with both stop keys after the last block, message_stop last;
  * or an `error` event that ends it), I2 (each tool_use input is one JSON object; ids valid and
- * unique) and the template-separator rule of DESIGN §3 (no text or thinking block is empty, or starts
+ * unique) and the template-separator rule of docs/dialects.md §1 (no text or thinking block is empty, or starts
  * or ends with whitespace). Returns the problems found.
  */
 export function checkMessageStream(events: readonly MessageStreamEvent[]): string[] {

@@ -17,9 +17,9 @@ export interface ReplayResult {
   readonly events: MessageStreamEvent[];
   /** The Anthropic SSE bytes the gateway would write. */
   readonly sse: string;
-  /** DESIGN §2 problems found in the events and their framing; empty when the stream is valid. */
+  /** docs/architecture.md §2 problems found in the events and their framing; empty when the stream is valid. */
   readonly problems: string[];
-  /** The aggregated message (DESIGN I6); undefined when the stream ended with an error event. */
+  /** The aggregated message (docs/architecture.md I6); undefined when the stream ended with an error event. */
   readonly message: Message | undefined;
   readonly transcoder: AnthropicTranscoder;
 }
@@ -49,7 +49,7 @@ export function byteChunkings(
   return result;
 }
 
-/** Runs the whole path over upstream body reads and checks the output against DESIGN §2. */
+/** Runs the whole path over upstream body reads and checks the output against docs/architecture.md §2. */
 export function replayUpstream(
   options: TranscoderOptions,
   reads: readonly (Uint8Array | string)[],
