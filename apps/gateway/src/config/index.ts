@@ -26,6 +26,8 @@ export {
   type ReasoningParserName,
   type ThinkingKwarg,
   TOOL_DIALECTS,
+  TOOL_PARSER_ACCEPTED_NAMES,
+  TOOL_PARSER_ALIASES,
   TOOL_PARSER_NAMES,
   type ToolParserName,
 } from "./presets";

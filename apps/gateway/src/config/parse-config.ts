@@ -6,6 +6,7 @@ import { type ConfigFile, ConfigFileSchema, type ModelFile } from "./config-file
 import { configWarnings } from "./config-warnings";
 import { expandEnv, formatEnvProblem } from "./expand-env";
 import { formatPath } from "./format-path";
+import { TOOL_PARSER_ALIASES, type ToolParserName } from "./presets";
 
 export type Environment = Readonly<Record<string, string | undefined>>;
 
@@ -92,7 +93,7 @@ function toModelConfig(model: ModelFile): ModelConfig {
     aliases: model.aliases ?? [],
     ...(model.preset === undefined ? {} : { preset: model.preset }),
     ...(model.reasoning_parser === undefined ? {} : { reasoningParser: model.reasoning_parser }),
-    ...(model.tool_parser === undefined ? {} : { toolParser: model.tool_parser }),
+    ...(model.tool_parser === undefined ? {} : { toolParser: toolParserName(model.tool_parser) }),
     thinking: model.thinking ?? "request",
     ...(model.thinking_kwarg === undefined ? {} : { thinkingKwarg: model.thinking_kwarg }),
     ...(model.max_output_tokens === undefined ? {} : { maxOutputTokens: model.max_output_tokens }),
@@ -108,4 +109,11 @@ function toModelConfig(model: ModelFile): ModelConfig {
       ...(upstream.headers === undefined ? {} : { headers: upstream.headers }),
     },
   };
+}
+
+/** vLLM's name for a dialect → ours (`qwen3_coder` → `qwen_xml`). */
+function toolParserName(name: ModelFile["tool_parser"] & string): ToolParserName | "none" {
+  return Object.hasOwn(TOOL_PARSER_ALIASES, name)
+    ? TOOL_PARSER_ALIASES[name as keyof typeof TOOL_PARSER_ALIASES]
+    : (name as ToolParserName | "none");
 }

@@ -21,6 +21,16 @@ export const TOOL_DIALECTS = {
 export type ReasoningParserName = keyof typeof REASONING_DIALECTS;
 export type ToolParserName = keyof typeof TOOL_DIALECTS;
 
+/**
+ * vLLM's names for the dialects implemented here (`--tool-call-parser qwen3_coder`), so a user can write
+ * what they pass to the server. Names that are the same on both sides (`qwen3`, `deepseek_r1`, `hermes`)
+ * need no entry.
+ */
+export const TOOL_PARSER_ALIASES = {
+  qwen3_coder: "qwen_xml",
+  qwen3_xml: "qwen_xml",
+} as const satisfies Record<string, ToolParserName>;
+
 export type { ThinkingKwarg };
 
 export interface Preset {
@@ -62,6 +72,11 @@ export type PresetName = (typeof PRESETS)[number]["name"];
 export const PRESET_NAMES: readonly PresetName[] = PRESETS.map((preset) => preset.name);
 export const REASONING_PARSER_NAMES = Object.keys(REASONING_DIALECTS) as ReasoningParserName[];
 export const TOOL_PARSER_NAMES = Object.keys(TOOL_DIALECTS) as ToolParserName[];
+/** Every name `tool_parser` accepts: ours, then vLLM's. */
+export const TOOL_PARSER_ACCEPTED_NAMES = [
+  ...TOOL_PARSER_NAMES,
+  ...(Object.keys(TOOL_PARSER_ALIASES) as (keyof typeof TOOL_PARSER_ALIASES)[]),
+];
 
 /** The preset called `name`, if any. */
 export function findPreset(name: string | undefined): Preset | undefined {

@@ -189,7 +189,7 @@ describe("parseConfig: invalid files", () => {
     ],
     [
       "    tool_parser: json\n    upstream: {base_url: demo}",
-      'models.0.tool_parser: Expected one of "qwen_xml" | "hermes" | "none"',
+      'models.0.tool_parser: Expected one of "qwen_xml" | "hermes" | "qwen3_coder" | "qwen3_xml" | "none"',
     ],
     [
       "    thinking: true\n    upstream: {base_url: demo}",
@@ -314,6 +314,13 @@ models:
         "Invalid config sluice.yaml:\n  - models: Expected at least one model",
       );
     }
+  });
+});
+
+describe("parseConfig: vLLM's parser names", () => {
+  it.each(["qwen3_coder", "qwen3_xml"])("reads tool_parser: %s as qwen_xml", (name) => {
+    const config = parseConfig(withModel(`    tool_parser: ${name}\n    upstream: {base_url: demo}`));
+    expect(config.models[0]?.toolParser).toBe("qwen_xml");
   });
 });
 
