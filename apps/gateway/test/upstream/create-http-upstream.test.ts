@@ -195,13 +195,14 @@ describe("createHttpUpstream: timeouts", () => {
       response.write("data: one\n\n");
       response.end("data: two\n\n");
     });
-    const upstream = createHttpUpstream({ baseUrl: server.origin, timeoutMs: 0, idleTimeoutMs: 30 });
+    // Wide enough that a loaded CI machine answers the headers in time (30 ms was not: a flaky failure).
+    const upstream = createHttpUpstream({ baseUrl: server.origin, timeoutMs: 0, idleTimeoutMs: 250 });
     const response = await upstream.send({ body: chatBody, signal: new AbortController().signal });
     let text = "";
     for await (const chunk of response.body) {
       text += decoder.decode(chunk);
       // The gateway is busy (a slow client): the idle clock only runs while it waits for the upstream.
-      await new Promise((resolve) => setTimeout(resolve, 120));
+      await new Promise((resolve) => setTimeout(resolve, 600));
     }
     expect(text).toBe("data: one\n\ndata: two\n\n");
   });
