@@ -3,7 +3,7 @@ import type { Random } from "./create-random";
 import { DEMO_BOUNDS } from "./demo-bounds";
 import { type DemoValueHints, demoStringValue } from "./demo-string-value";
 import { firstKeys } from "./first-keys";
-import { isPathProperty } from "./property-names";
+import { isProseProperty } from "./property-names";
 import { schemaCount } from "./schema-count";
 
 export interface DemoArguments {
@@ -53,7 +53,8 @@ const MERGED_KEYWORDS = [
 
 /**
  * Arguments that FIT the tool's input schema within DEMO_BOUNDS: every required property (and, by
- * chance, some optional strings) gets a value of the right type; sizes the schema asks for are clamped.
+ * chance, an optional prose string such as a description) gets a value of the right type; sizes the
+ * schema asks for are clamped.
  */
 export function demoArguments(schema: JsonSchema, random: Random, hints: DemoValueHints = {}): DemoArguments {
   const context: Context = {
@@ -95,9 +96,9 @@ function objectEntries(schema: JsonSchema, context: Context, depth: number): Map
       const property = resolve(asSchema(properties[name]), context, 0);
       const include =
         entries.size < minProperties ||
-        // Optional numbers and flags stay out (a demo Bash call with `timeout: 3` would only fail), and so
-        // do optional paths (Glob's `path`): the tool's default is the working directory anyway.
-        (depth === 0 && typeOf(property) === "string" && !isPathProperty(name) && context.random.chance(0.5));
+        // Only optional prose (Bash's `description`): a made-up number, flag, path or code would only make
+        // the call fail (Bash's `timeout: 3`, Read's `pages: "demo"`, Glob's `path`).
+        (depth === 0 && typeOf(property) === "string" && isProseProperty(name) && context.random.chance(0.5));
       if (include) entries.set(name, valueFor(name, property, context, depth, 0));
     }
   }

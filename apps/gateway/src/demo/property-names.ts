@@ -19,3 +19,14 @@ export function isPathProperty(name: string): boolean {
 
 /** Names of properties that hold a command to run (`command`, `shell_command`, `script`; not `description`). */
 export const COMMAND_PROPERTY = /(?:^|_)(?:commands?|cmd|script)(?:_|$)/;
+
+/**
+ * Names of optional properties that take free prose (Bash's `description`), the only optional ones the demo
+ * fills: a made-up value for any other (Read's `pages: "demo"`) makes a harmless call fail validation.
+ */
+export const PROSE_PROPERTY = /(?:^|_)(?:description|reason|justification|summary|title|note|comment)(?:_|$)/;
+
+/** Whether an optional property takes free prose the demo may fill. */
+export function isProseProperty(name: string): boolean {
+  return PROSE_PROPERTY.test(propertyKey(name));
+}

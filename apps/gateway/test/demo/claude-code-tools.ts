@@ -38,6 +38,12 @@ export const claudeCodeSchemas = new Map<string, { description: string; paramete
           file_path: { type: "string", description: "The absolute path to the file to read" },
           offset: { type: "number", description: "The line number to start reading from." },
           limit: { type: "number", description: "The number of lines to read." },
+          // Claude Code 2.1.197 has it; the demo once filled it with "demo" and the Read failed.
+          pages: {
+            type: "string",
+            description:
+              'Page range for PDF files (e.g., "1-5", "3", "10-20"). Only applicable to PDF files.',
+          },
         },
         required: ["file_path"],
         additionalProperties: false,
