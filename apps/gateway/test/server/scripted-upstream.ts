@@ -29,6 +29,10 @@ export interface ScriptedReply {
   readonly cutAfter?: number;
   /** Never answers. */
   readonly hang?: boolean;
+  /** Body writes sent as given, without `data:` framing (garbage, split UTF-8, huge lines); with delayMs, cutAfter, stallAfter. */
+  readonly raw?: readonly (string | Uint8Array)[];
+  /** Stops writing after this many payloads and keeps the socket open (a stall mid-stream). */
+  readonly stallAfter?: number;
 }
 
 export interface ScriptedRequest {
@@ -137,9 +141,9 @@ async function reply(
   }
   response.writeHead(status, { "content-type": "text/event-stream", ...script.headers });
   const { progress } = request;
-  const write = async (payload: string): Promise<void> => {
-    const event = `data: ${payload}\n\n`;
-    progress.bytesWritten += Buffer.byteLength(event);
+  const write = async (payload: string | Uint8Array): Promise<void> => {
+    const event = script.raw !== undefined ? payload : `data: ${String(payload)}\n\n`;
+    progress.bytesWritten += typeof event === "string" ? Buffer.byteLength(event) : event.byteLength;
     if (response.write(event)) return;
     progress.blockedWrites += 1;
     progress.waitingForDrain = true;
@@ -154,13 +158,19 @@ async function reply(
     });
     progress.waitingForDrain = false;
   };
-  const payloadAt = (index: number): string | undefined =>
-    script.endless !== undefined ? script.endless(index) : script.payloads?.[index];
+  const payloadAt = (index: number): string | Uint8Array | undefined =>
+    script.endless !== undefined
+      ? script.endless(index)
+      : script.raw !== undefined
+        ? script.raw[index]
+        : script.payloads?.[index];
   for (let index = 0; !gone; index++) {
     if (script.cutAfter !== undefined && index === script.cutAfter) {
       response.socket?.destroy();
       return;
     }
+    // Silence until the gateway gives up and closes the socket (or the upstream is closed).
+    if (script.stallAfter !== undefined && index === script.stallAfter) return;
     const payload = payloadAt(index);
     if (payload === undefined) break;
     const delay = script.delayMs?.(index) ?? 0;
