@@ -2,13 +2,16 @@ export { UnknownBlock } from "./block-union";
 export { CountTokensRequest, decodeCountTokensRequest } from "./count-tokens-request";
 export { encodeSseEvent, encodeSseEvents } from "./encode-sse";
 export {
-  ERROR_STATUS,
+  ERROR_TABLE,
   type ErrorBody,
+  type ErrorReason,
+  type ErrorRow,
   errorBody,
   errorEvent,
   GatewayError,
   gatewayError,
-  isRetryableStatus,
+  reasonOfStreamError,
+  reasonOfUpstreamStatus,
 } from "./errors";
 export { createMessageAggregator, type MessageAggregator } from "./message-aggregator";
 export { createMessageId } from "./message-id";

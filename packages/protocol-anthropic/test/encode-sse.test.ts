@@ -53,7 +53,7 @@ describe("encodeSseEvent", () => {
     ).toBe(
       'event: message_delta\ndata: {"type":"message_delta","delta":{"stop_reason":"stop_sequence","stop_sequence":"END"},"usage":{"output_tokens":9}}\n\n',
     );
-    expect(encodeSseEvent(errorEvent(gatewayError("overloaded_error", "Overloaded")))).toBe(
+    expect(encodeSseEvent(errorEvent(gatewayError("upstream_overloaded", "Overloaded").object))).toBe(
       'event: error\ndata: {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}\n\n',
     );
   });

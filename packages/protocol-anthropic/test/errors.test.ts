@@ -1,79 +1,95 @@
 import { describe, expect, it } from "vitest";
 import {
-  ERROR_STATUS,
-  type ErrorType,
+  ERROR_TABLE,
+  type ErrorReason,
   errorBody,
   errorEvent,
   GatewayError,
   gatewayError,
-  isRetryableStatus,
+  reasonOfStreamError,
+  reasonOfUpstreamStatus,
 } from "../src";
 
-describe("ERROR_STATUS (docs/protocol.md A5)", () => {
-  it("maps every Anthropic error type to its status", () => {
-    expect(ERROR_STATUS).toEqual({
-      invalid_request_error: 400,
-      authentication_error: 401,
-      billing_error: 402,
-      permission_error: 403,
-      not_found_error: 404,
-      request_too_large: 413,
-      rate_limit_error: 429,
-      api_error: 500,
-      timeout_error: 504,
-      overloaded_error: 529,
+describe("ERROR_TABLE (docs/http-api.md §5): one row per reason", () => {
+  it("gives every reason its status, Anthropic type and retry hint", () => {
+    const rows = Object.fromEntries(
+      (Object.keys(ERROR_TABLE) as ErrorReason[]).map((reason) => {
+        const { status, type, retry } = ERROR_TABLE[reason];
+        return [reason, `${status} ${type} ${retry ? "retry" : "final"}`];
+      }),
+    );
+    expect(rows).toEqual({
+      invalid_request: "400 invalid_request_error final",
+      unauthorized: "401 authentication_error final",
+      not_found: "404 not_found_error final",
+      method_not_allowed: "405 invalid_request_error final",
+      body_too_large: "413 request_too_large final",
+      gateway_busy: "529 overloaded_error retry",
+      shutting_down: "529 overloaded_error retry",
+      context_overflow: "400 invalid_request_error final",
+      upstream_rejected_request: "400 invalid_request_error final",
+      upstream_rejected_credentials: "502 api_error final",
+      upstream_not_found: "502 api_error final",
+      upstream_redirect: "502 api_error final",
+      upstream_rate_limited: "429 rate_limit_error retry",
+      upstream_overloaded: "529 overloaded_error retry",
+      upstream_failed: "502 api_error retry",
+      upstream_timeout: "504 timeout_error retry",
+      client_closed: "499 api_error final",
+      internal: "500 api_error retry",
     });
   });
 });
 
-describe("gatewayError", () => {
-  it("is tagged data with the table's status and whether a retry can help", () => {
-    const error = gatewayError("rate_limit_error", "Upstream rate limit");
+describe("GatewayError", () => {
+  it("is tagged data whose status, type and retry come from the table", () => {
+    const error = gatewayError("upstream_rate_limited", "upstream rate limit", "7");
     expect(error).toBeInstanceOf(GatewayError);
     expect(error).toBeInstanceOf(Error);
     expect(error).toMatchObject({
       _tag: "GatewayError",
-      type: "rate_limit_error",
-      message: "Upstream rate limit",
-      status: 429,
-      retryable: true,
+      reason: "upstream_rate_limited",
+      message: "upstream rate limit",
+      retryAfter: "7",
     });
+    expect([error.status, error.type, error.retry]).toEqual([429, "rate_limit_error", true]);
+    expect(error.object).toEqual({ type: "rate_limit_error", message: "upstream rate limit" });
+  });
+});
+
+describe("reasons from the upstream", () => {
+  it.each([
+    [400, "upstream_rejected_request"],
+    [422, "upstream_rejected_request"],
+    [401, "upstream_rejected_credentials"],
+    [403, "upstream_rejected_credentials"],
+    [404, "upstream_not_found"],
+    [301, "upstream_redirect"],
+    [307, "upstream_redirect"],
+    [429, "upstream_rate_limited"],
+    [503, "upstream_overloaded"],
+    [529, "upstream_overloaded"],
+    [500, "upstream_failed"],
+    [502, "upstream_failed"],
+    [504, "upstream_failed"],
+  ] as const)("HTTP %i → %s", (status, reason) => {
+    expect(reasonOfUpstreamStatus(status)).toBe(reason);
   });
 
-  it("takes an explicit status: an upstream 5xx is api_error with 502 (docs/http-api.md §5)", () => {
-    expect(gatewayError("api_error", "Upstream returned 500", { status: 502 })).toMatchObject({
-      status: 502,
-      retryable: true,
-    });
-    expect(gatewayError("api_error", "x")).toMatchObject({ status: 500, retryable: true });
-  });
-
-  it("is retryable exactly where the Anthropic SDK retries: 408, 409, 429, 5xx", () => {
-    const retryable = Object.fromEntries(
-      (Object.keys(ERROR_STATUS) as ErrorType[]).map((type) => [type, gatewayError(type, "m").retryable]),
-    );
-    expect(retryable).toEqual({
-      invalid_request_error: false,
-      authentication_error: false,
-      billing_error: false,
-      permission_error: false,
-      not_found_error: false,
-      request_too_large: false,
-      rate_limit_error: true,
-      api_error: true,
-      timeout_error: true,
-      overloaded_error: true,
-    });
-    expect([408, 409, 429, 500, 502, 503, 504, 529].every(isRetryableStatus)).toBe(true);
-    expect([400, 401, 403, 404, 413, 422].some(isRetryableStatus)).toBe(false);
+  it("maps an in-stream error type back to the upstream reason it came from", () => {
+    expect(reasonOfStreamError("api_error")).toBe("upstream_failed");
+    expect(reasonOfStreamError("overloaded_error")).toBe("upstream_overloaded");
+    expect(reasonOfStreamError("timeout_error")).toBe("upstream_timeout");
+    expect(reasonOfStreamError("rate_limit_error")).toBe("upstream_rate_limited");
+    expect(reasonOfStreamError("invalid_request_error")).toBe("upstream_rejected_request");
   });
 });
 
 describe("error bodies", () => {
-  const error = gatewayError("not_found_error", "model: unknown model claude-x");
+  const error = gatewayError("not_found", "model: unknown model claude-x");
 
   it("errorBody: the HTTP body with request_id", () => {
-    expect(JSON.stringify(errorBody(error, "req_abc"))).toBe(
+    expect(JSON.stringify(errorBody(error.object, "req_abc"))).toBe(
       '{"type":"error","error":{"type":"not_found_error","message":"model: unknown model claude-x"},"request_id":"req_abc"}',
     );
     expect(errorBody({ type: "api_error", message: "m" }, null)).toEqual({
@@ -84,7 +100,7 @@ describe("error bodies", () => {
   });
 
   it("errorEvent: the same error object without request_id, and only type and message", () => {
-    expect(JSON.stringify(errorEvent(error))).toBe(
+    expect(JSON.stringify(errorEvent(error.object))).toBe(
       '{"type":"error","error":{"type":"not_found_error","message":"model: unknown model claude-x"}}',
     );
   });

@@ -126,7 +126,7 @@ describe("the official @anthropic-ai/sdk consuming encodeSseEvents bytes", () =>
       messageStart,
       textStart,
       textDelta,
-      errorEvent(gatewayError("overloaded_error", "Overloaded")),
+      errorEvent(gatewayError("upstream_overloaded", "Overloaded").object),
     ] as MessageStreamEvent[];
     const failure = await sdkFinalMessage(events, 11).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(Anthropic.APIError);
@@ -134,13 +134,10 @@ describe("the official @anthropic-ai/sdk consuming encodeSseEvents bytes", () =>
   });
 
   it("reads an HTTP error body: status, type, message and request id", async () => {
-    const error = gatewayError(
-      "invalid_request_error",
-      'max_tokens: Expected a positive integer, received "10"',
-    );
+    const error = gatewayError("invalid_request", 'max_tokens: Expected a positive integer, received "10"');
     const client = clientAnswering(
       () =>
-        new Response(JSON.stringify(errorBody(error, "req_123")), {
+        new Response(JSON.stringify(errorBody(error.object, "req_123")), {
           status: error.status,
           headers: { "content-type": "application/json", "request-id": "req_123" },
         }),

@@ -1,3 +1,4 @@
+import { gatewayError } from "@sluice/protocol-anthropic";
 import type { Exchange, GatewayContext } from "./exchange";
 import { replyError } from "./reply-error";
 import { ROUTES } from "./routes";
@@ -7,16 +8,19 @@ export async function handleRequest(exchange: Exchange, gateway: GatewayContext)
   const { path, method } = exchange.log;
   const route = ROUTES.get(path);
   if (route === undefined) {
-    replyError(exchange, 404, "not_found_error", `Not found: ${method} ${path}`);
+    replyError(exchange, gatewayError("not_found", `Not found: ${method} ${path}`));
     return;
   }
   if (!route.methods.includes(method)) {
     replyError(
       exchange,
-      405,
-      "invalid_request_error",
-      `Method ${method} is not allowed on ${path} (allowed: ${route.methods.join(", ")})`,
-      { headers: { allow: route.methods.join(", ") } },
+      gatewayError(
+        "method_not_allowed",
+        `Method ${method} is not allowed on ${path} (allowed: ${route.methods.join(", ")})`,
+      ),
+      {
+        allow: route.methods.join(", "),
+      },
     );
     return;
   }
@@ -26,9 +30,7 @@ export async function handleRequest(exchange: Exchange, gateway: GatewayContext)
     // Anthropic's wording, which clients (and apiKeyHelper refreshes) recognise.
     replyError(
       exchange,
-      401,
-      "authentication_error",
-      presented ? "invalid x-api-key" : "x-api-key header is required",
+      gatewayError("unauthorized", presented ? "invalid x-api-key" : "x-api-key header is required"),
     );
     return;
   }

@@ -8,7 +8,8 @@ export function sendJson(
   headers: Readonly<Record<string, string>> = {},
 ): void {
   const text = JSON.stringify(body);
-  response.writeHead(status, {
+  // node knows no reason phrase for Anthropic's 529; the status line says what it means.
+  response.writeHead(status, status === 529 ? "Overloaded" : undefined, {
     ...headers,
     "content-type": "application/json",
     "content-length": Buffer.byteLength(text),

@@ -5,8 +5,6 @@ export {
   type HttpUpstreamOptions,
 } from "./create-http-upstream";
 export {
-  CLIENT_CLOSED_REQUEST,
-  type MappedUpstreamError,
   type MapUpstreamErrorOptions,
   mapUpstreamFailure,
   mapUpstreamHttpError,

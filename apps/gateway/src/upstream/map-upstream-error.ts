@@ -1,4 +1,9 @@
-import type { ErrorObject, ErrorType } from "@sluice/protocol-anthropic";
+import {
+  type ErrorObject,
+  GatewayError,
+  gatewayError,
+  reasonOfUpstreamStatus,
+} from "@sluice/protocol-anthropic";
 import { contextOverflowMessage } from "./context-overflow-message";
 import { scrubSecrets } from "./scrub-secrets";
 import { UpstreamAbortError } from "./upstream-abort-error";
@@ -6,144 +11,101 @@ import { UpstreamConnectionError } from "./upstream-connection-error";
 import { upstreamErrorText } from "./upstream-error-text";
 import { UpstreamTimeoutError } from "./upstream-timeout-error";
 
-/** What the gateway answers for an upstream failure (docs/http-api.md §5). */
-export interface MappedUpstreamError {
-  readonly status: number;
-  readonly type: ErrorType;
-  readonly message: string;
-  /** The upstream's `retry-after`, passed through as given. */
-  readonly retryAfter?: string;
-  /** Whether a client should try again (`x-should-retry`): never for a misconfigured upstream. */
-  readonly retry: boolean;
-}
-
 export interface MapUpstreamErrorOptions {
-  /** The configured upstream key: scrubbed from every message. */
-  readonly apiKey?: string | undefined;
+  /** The model's upstream secrets (its key, its header values): scrubbed from every message. */
+  readonly secrets?: readonly string[] | undefined;
   /** The URL the gateway called, named in the messages that mean "check your config". */
   readonly url?: string | undefined;
   /** The configured `upstream.model`, named when the server may not serve it. */
   readonly upstreamModel?: string | undefined;
 }
 
-/** Status nobody receives (the client is gone), kept distinct for the request log (nginx's convention). */
-export const CLIENT_CLOSED_REQUEST = 499;
-
-/** An upstream answered with a non-2xx status before streaming anything. */
+/**
+ * An upstream answered with a status other than 200 before streaming anything: the reason comes from the
+ * status (the one table, docs/http-api.md §5), the message from the upstream's words (scrubbed, bounded)
+ * plus what to check where the config is the likely cause.
+ */
 export function mapUpstreamHttpError(
   status: number,
   bodyText: string,
   headers: Headers,
   options: MapUpstreamErrorOptions = {},
-): MappedUpstreamError {
-  const secrets = options.apiKey === undefined ? [] : [options.apiKey];
+): GatewayError {
+  const secrets = options.secrets ?? [];
   const text = scrubSecrets(upstreamErrorText(bodyText), secrets);
   const detail = text === "" ? "" : `: ${text}`;
-  const retryAfter = headers.get("retry-after") ?? undefined;
-
   const at = options.url === undefined ? "" : ` at ${options.url}`;
-
-  // Misconfiguration: retrying cannot help, so clients are told not to (Claude Code retries ten times).
-  if (status === 401 || status === 403) {
-    return {
-      status: 502,
-      type: "api_error",
-      message: `the upstream${at} rejected the gateway's credentials (HTTP ${status}); check upstream.api_key${detail}`,
-      retry: false,
-    };
+  const reason = reasonOfUpstreamStatus(status);
+  switch (reason) {
+    case "upstream_rejected_credentials":
+      return gatewayError(
+        reason,
+        `the upstream${at} rejected the gateway's credentials (HTTP ${status}); check upstream.api_key${detail}`,
+      );
+    case "upstream_not_found": {
+      const model = options.upstreamModel === undefined ? "" : ` ("${options.upstreamModel}")`;
+      return gatewayError(
+        reason,
+        `the upstream answered 404 Not Found for POST ${options.url ?? "/chat/completions"}; check upstream.base_url (OpenAI-compatible servers serve /v1/chat/completions, so it usually ends in /v1) and upstream.model${model}${detail}`,
+      );
+    }
+    case "upstream_redirect":
+      return gatewayError(
+        reason,
+        `the upstream${at} answered a redirect (HTTP ${status}${redirectTarget(headers, secrets)}); redirects are not followed, since they would carry the prompt elsewhere: set upstream.base_url to the final URL`,
+      );
+    case "upstream_rate_limited":
+      return gatewayError(reason, `upstream rate limit (HTTP 429)${detail}`, retryAfterOf(headers));
+    case "upstream_overloaded":
+      // A saturated vLLM/SGLang answers 503; Anthropic's 529 makes Claude Code back off and retry.
+      return gatewayError(reason, `upstream overloaded (HTTP ${status})${detail}`, retryAfterOf(headers));
+    case "upstream_rejected_request": {
+      const overflow = contextOverflowMessage(text, bodyText);
+      if (overflow !== undefined) return gatewayError("context_overflow", overflow);
+      return gatewayError(reason, text === "" ? `the upstream rejected the request (HTTP ${status})` : text);
+    }
+    default:
+      return gatewayError(
+        reason,
+        status >= 500 && status <= 599
+          ? `upstream error (HTTP ${status})${detail}`
+          : `unexpected upstream status ${status}${at}${detail}`,
+      );
   }
-  if (status === 404) {
-    const model = options.upstreamModel === undefined ? "" : ` ("${options.upstreamModel}")`;
-    return {
-      status: 502,
-      type: "api_error",
-      message: `the upstream answered 404 Not Found for POST ${options.url ?? "/chat/completions"}; check upstream.base_url (OpenAI-compatible servers serve /v1/chat/completions, so it usually ends in /v1) and upstream.model${model}${detail}`,
-      retry: false,
-    };
-  }
-  if (status === 429) {
-    return withRetryAfter(
-      {
-        status: 429,
-        type: "rate_limit_error",
-        message: `upstream rate limit (HTTP 429)${detail}`,
-        retry: true,
-      },
-      retryAfter,
-    );
-  }
-  if (status === 503) {
-    // A saturated vLLM/SGLang answers 503; Anthropic's 529 makes Claude Code back off and retry.
-    return withRetryAfter(
-      {
-        status: 529,
-        type: "overloaded_error",
-        message: `upstream overloaded (HTTP 503)${detail}`,
-        retry: true,
-      },
-      retryAfter,
-    );
-  }
-  if (status >= 500 && status <= 599) {
-    return {
-      status: 502,
-      type: "api_error",
-      message: `upstream error (HTTP ${status})${detail}`,
-      retry: true,
-    };
-  }
-  if (status >= 400 && status <= 499) {
-    const overflow = contextOverflowMessage(text, bodyText);
-    if (overflow !== undefined)
-      return { status: 400, type: "invalid_request_error", message: overflow, retry: false };
-    const message = text === "" ? `the upstream rejected the request (HTTP ${status})` : text;
-    return { status: 400, type: "invalid_request_error", message, retry: false };
-  }
-  return {
-    status: 502,
-    type: "api_error",
-    message: `unexpected upstream status ${status}${at}${detail}`,
-    retry: false,
-  };
 }
 
 /** A failure before the first upstream byte: timeout, connection, client abort, or anything else. */
-export function mapUpstreamFailure(
-  error: unknown,
-  options: MapUpstreamErrorOptions = {},
-): MappedUpstreamError {
-  const secrets = options.apiKey === undefined ? [] : [options.apiKey];
+export function mapUpstreamFailure(error: unknown, options: MapUpstreamErrorOptions = {}): GatewayError {
+  if (error instanceof GatewayError) return error;
+  const secrets = options.secrets ?? [];
   const at = options.url === undefined ? "" : ` (${options.url})`;
-  if (error instanceof UpstreamTimeoutError) {
-    return { status: 504, type: "timeout_error", message: `${error.message}${at}`, retry: true };
-  }
-  if (error instanceof UpstreamConnectionError) {
+  if (error instanceof UpstreamTimeoutError) return gatewayError("upstream_timeout", `${error.message}${at}`);
+  if (error instanceof UpstreamConnectionError)
     // Refused or reset: the server may be restarting, so a retry can succeed.
-    return {
-      status: 502,
-      type: "api_error",
-      message: `${scrubSecrets(error.message, secrets)}${at}`,
-      retry: true,
-    };
-  }
-  if (error instanceof UpstreamAbortError) {
-    return { status: CLIENT_CLOSED_REQUEST, type: "api_error", message: error.message, retry: false };
-  }
+    return gatewayError("upstream_failed", `${scrubSecrets(error.message, secrets)}${at}`);
+  if (error instanceof UpstreamAbortError) return gatewayError("client_closed", error.message);
   const text = error instanceof Error ? error.message : String(error);
-  return {
-    status: 502,
-    type: "api_error",
-    message: `upstream request failed${at}: ${scrubSecrets(text, secrets)}`,
-    retry: true,
-  };
+  return gatewayError("upstream_failed", `upstream request failed${at}: ${scrubSecrets(text, secrets)}`);
 }
 
 /** A failure after the stream started: the same error object, sent as an SSE `error` event. */
 export function upstreamErrorForStream(error: unknown, options: MapUpstreamErrorOptions = {}): ErrorObject {
-  const { type, message } = mapUpstreamFailure(error, options);
-  return { type, message };
+  return mapUpstreamFailure(error, options).object;
 }
 
-function withRetryAfter(error: MappedUpstreamError, retryAfter: string | undefined): MappedUpstreamError {
-  return retryAfter === undefined ? error : { ...error, retryAfter };
+function retryAfterOf(headers: Headers): string | undefined {
+  return headers.get("retry-after") ?? undefined;
+}
+
+/** ` to ORIGIN/PATH` of a redirect's Location, without its query (which may carry a key), scrubbed. */
+function redirectTarget(headers: Headers, secrets: readonly string[]): string {
+  const location = headers.get("location");
+  if (location === null || !URL.canParse(location, "http://upstream.invalid")) return "";
+  const url = new URL(location, "http://upstream.invalid");
+  url.search = "";
+  url.hash = "";
+  url.username = "";
+  url.password = "";
+  const shown = url.origin === "http://upstream.invalid" ? url.pathname : url.href;
+  return ` to ${scrubSecrets(shown, secrets).slice(0, 200)}`;
 }

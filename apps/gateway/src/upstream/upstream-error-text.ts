@@ -1,5 +1,4 @@
-/** Longest upstream text worth showing a client (an HTML error page from a proxy can be large). */
-const MAX_MESSAGE_LENGTH = 2000;
+import { MAX_UPSTREAM_MESSAGE_LENGTH as MAX_MESSAGE_LENGTH } from "./scrubbed-upstream-message";
 
 /**
  * The human part of an upstream error body: OpenAI/vLLM `{"error": {"message"}}`, older vLLM's flat

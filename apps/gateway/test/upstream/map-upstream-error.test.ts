@@ -1,7 +1,6 @@
+import type { ErrorType, GatewayError } from "@sluice/protocol-anthropic";
 import { describe, expect, it } from "vitest";
 import {
-  CLIENT_CLOSED_REQUEST,
-  type MappedUpstreamError,
   mapUpstreamFailure,
   mapUpstreamHttpError,
   upstreamErrorForStream,
@@ -9,6 +8,22 @@ import {
 import { UpstreamAbortError } from "../../src/upstream/upstream-abort-error";
 import { UpstreamConnectionError } from "../../src/upstream/upstream-connection-error";
 import { UpstreamTimeoutError } from "../../src/upstream/upstream-timeout-error";
+
+/** What a client sees of a mapped error: status, type, message, retry hint, retry-after. */
+interface MappedUpstreamError {
+  readonly status: number;
+  readonly type: ErrorType;
+  readonly message: string;
+  readonly retry: boolean;
+  readonly retryAfter?: string;
+}
+
+const CLIENT_CLOSED_REQUEST = 499;
+
+function seen(error: GatewayError): MappedUpstreamError {
+  const { status, type, message, retry, retryAfter } = error;
+  return { status, type, message, retry, ...(retryAfter === undefined ? {} : { retryAfter }) };
+}
 
 const openAiError = (message: string, code = 400) =>
   JSON.stringify({ error: { message, type: "BadRequestError", param: null, code } });
@@ -296,15 +311,15 @@ const httpRows: HttpRow[] = [
 
 describe("mapUpstreamHttpError (docs/http-api.md §5)", () => {
   it.each(httpRows)("$name", ({ status, body, headers, expected }) => {
-    expect(mapUpstreamHttpError(status, body, new Headers(headers), { apiKey: "sk-secret-123" })).toEqual(
-      expected,
-    );
+    expect(
+      seen(mapUpstreamHttpError(status, body, new Headers(headers), { secrets: ["sk-secret-123"] })),
+    ).toEqual(expected);
   });
 
   it("never echoes the configured key, whatever the status", () => {
     for (const status of [400, 401, 403, 404, 429, 500, 503]) {
       const { message } = mapUpstreamHttpError(status, `bad key sk-secret-123`, new Headers(), {
-        apiKey: "sk-secret-123",
+        secrets: ["sk-secret-123"],
       });
       expect(message).not.toContain("sk-secret-123");
     }
@@ -386,7 +401,7 @@ const failureRows: FailureRow[] = [
 
 describe("mapUpstreamFailure", () => {
   it.each(failureRows)("$name", ({ error, expected }) => {
-    expect(mapUpstreamFailure(error)).toEqual(expected);
+    expect(seen(mapUpstreamFailure(error))).toEqual(expected);
   });
 });
 
@@ -417,5 +432,23 @@ describe("messages that name what to check", () => {
       "upstream connection failed (ECONNREFUSED): refused (http://gpu1:8000/chat/completions)",
     );
     expect(mapUpstreamFailure(new UpstreamTimeoutError("idle", 5), context).message).toContain(context.url);
+  });
+});
+
+describe("redirects (never followed)", () => {
+  it("maps a 3xx to 502 naming where it pointed, without its query, and says not to retry", () => {
+    const error = mapUpstreamHttpError(
+      302,
+      "",
+      new Headers({ location: "https://other.example/v1/chat/completions?key=sk-secret-123" }),
+      { url: "http://gpu1:8000/v1/chat/completions", secrets: ["sk-secret-123"] },
+    );
+    expect(seen(error)).toEqual({
+      status: 502,
+      type: "api_error",
+      message:
+        "the upstream at http://gpu1:8000/v1/chat/completions answered a redirect (HTTP 302 to https://other.example/v1/chat/completions); redirects are not followed, since they would carry the prompt elsewhere: set upstream.base_url to the final URL",
+      retry: false,
+    });
   });
 });
