@@ -1,7 +1,7 @@
 import type { UpstreamConfig } from "../config/config";
+import { readBoundedText } from "../upstream/read-bounded-text";
 import { scrubSecrets } from "../upstream/scrub-secrets";
 import { describeConnectionFailure } from "./describe-connection-failure";
-import { readBoundedText } from "./read-bounded-text";
 
 /** What `GET {base_url}/models` said. Every text in it is already scrubbed of the model's key and header values. */
 export type ProbeResult =
@@ -30,10 +30,17 @@ export async function probeUpstream(upstream: UpstreamConfig, options: ProbeOpti
     const response = await fetch(`${upstream.baseUrl}/models`, {
       headers: probeHeaders(upstream),
       signal: AbortSignal.timeout(options.timeoutMs),
+      // Like the gateway's own calls: a redirect is reported, never followed.
+      redirect: "manual",
     });
     const body = await readBoundedText(response.body, options.maxBytes);
     // Scrubbed before anything is cut from it, so no part of a key survives in an excerpt.
     const text = scrub(body.text);
+    if (response.status >= 300 && response.status <= 399) {
+      const location = response.headers.get("location");
+      const detail = `a redirect${location === null ? "" : ` to ${scrub(location).split("?")[0]}`}, not followed (the gateway never follows one): set base_url to the final URL`;
+      return { kind: "http-error", status: response.status, detail };
+    }
     if (!response.ok) return { kind: "http-error", status: response.status, detail: excerptOf(text) };
     if (!body.complete) {
       const limit = `${Math.round(options.maxBytes / 1024)} KiB`;

@@ -103,6 +103,8 @@ const ServerFileSchema = mapping({
   port: optional(integerBetween(0, 65535)),
   api_keys: optional(listOfNonEmptyStrings),
   max_body_bytes: optional(positiveInteger),
+  max_inflight_body_bytes: optional(positiveInteger),
+  drain_timeout_ms: optional(positiveInteger),
 });
 
 /** The config file as written (docs/config.md §1): snake_case keys, no defaults applied. */

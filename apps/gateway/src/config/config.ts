@@ -17,6 +17,10 @@ export interface ServerConfig {
   readonly apiKeys: readonly string[];
   /** Default 32 MiB; larger bodies get 413. */
   readonly maxBodyBytes: number;
+  /** Default 256 MiB: request bodies being read at once, all connections together; past it, 529. */
+  readonly maxInflightBodyBytes: number;
+  /** Default 30000: how long SIGTERM lets open streams finish before ending them with an `error` event. */
+  readonly drainTimeoutMs: number;
 }
 
 export type ThinkingPolicy = "request" | "on" | "off";
@@ -63,3 +67,5 @@ export interface UpstreamConfig {
 export const DEFAULT_HOST = "127.0.0.1";
 export const DEFAULT_PORT = 8080;
 export const DEFAULT_MAX_BODY_BYTES = 33_554_432;
+export const DEFAULT_MAX_INFLIGHT_BODY_BYTES = 268_435_456;
+export const DEFAULT_DRAIN_TIMEOUT_MS = 30_000;

@@ -1,8 +1,10 @@
 export { compileGlob } from "./compile-glob";
 export {
   type Config,
+  DEFAULT_DRAIN_TIMEOUT_MS,
   DEFAULT_HOST,
   DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_INFLIGHT_BODY_BYTES,
   DEFAULT_PORT,
   type ModelConfig,
   type ReasoningField,

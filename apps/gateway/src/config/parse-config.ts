@@ -1,6 +1,14 @@
 import { Either, ParseResult, Schema } from "effect";
 import { parseDocument } from "yaml";
-import { type Config, DEFAULT_HOST, DEFAULT_MAX_BODY_BYTES, DEFAULT_PORT, type ModelConfig } from "./config";
+import {
+  type Config,
+  DEFAULT_DRAIN_TIMEOUT_MS,
+  DEFAULT_HOST,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_INFLIGHT_BODY_BYTES,
+  DEFAULT_PORT,
+  type ModelConfig,
+} from "./config";
 import { ConfigError } from "./config-error";
 import { type ConfigFile, ConfigFileSchema, type ModelFile } from "./config-file-schema";
 import { configWarnings } from "./config-warnings";
@@ -80,6 +88,8 @@ function toConfig(file: ConfigFile, env: Environment): Config {
       port: file.server?.port ?? DEFAULT_PORT,
       apiKeys: [...new Set([...(file.server?.api_keys ?? []), ...environmentKeys])],
       maxBodyBytes: file.server?.max_body_bytes ?? DEFAULT_MAX_BODY_BYTES,
+      maxInflightBodyBytes: file.server?.max_inflight_body_bytes ?? DEFAULT_MAX_INFLIGHT_BODY_BYTES,
+      drainTimeoutMs: file.server?.drain_timeout_ms ?? DEFAULT_DRAIN_TIMEOUT_MS,
     },
     models,
     warnings: configWarnings(models),

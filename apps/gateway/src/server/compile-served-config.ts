@@ -13,6 +13,8 @@ export interface ServedModel {
   readonly config: ModelConfig;
   readonly plan: ModelPlan;
   readonly upstream: Upstream;
+  /** What no answer or log line may show: the upstream key and the configured header values. */
+  readonly secrets: readonly string[];
   /** Whether thinking is on for a request to this model. */
   thinking(request: ThinkingRequest): boolean;
 }
@@ -42,6 +44,9 @@ export function compileServedConfig(
       config: model,
       plan,
       upstream: upstreamFor(model),
+      secrets: [model.upstream.apiKey ?? "", ...Object.values(model.upstream.headers ?? {})].filter(
+        (secret) => secret !== "",
+      ),
       thinking: (request) => thinkingEnabled(setting, request),
     };
   });

@@ -1,10 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { ERROR_TABLE, gatewayError } from "@sluice/protocol-anthropic";
 import type { Logger } from "pino";
 import type { Config, ModelConfig } from "../config/config";
-import { CLIENT_CLOSED_REQUEST } from "../upstream/map-upstream-error";
 import type { Upstream } from "../upstream/upstream";
 import { compileServedConfig, type ServedConfig } from "./compile-served-config";
+import { createBodyBudget } from "./create-body-budget";
 import { createGatewayLogger } from "./create-gateway-logger";
 import { createRequestId } from "./create-request-id";
 import { defaultUpstreamFor } from "./default-upstream-for";
@@ -34,8 +35,11 @@ export interface Gateway {
   readonly server: Server;
   /** Listens on `host`/`port` (default: the config's). */
   listen(host?: string, port?: number): Promise<ListeningAddress>;
-  /** Drains: stops accepting, lets open requests and streams finish, then resolves. */
-  close(): Promise<void>;
+  /**
+   * Drains: stops accepting, lets open requests and streams finish for at most `drainTimeoutMs` (default
+   * `server.drain_timeout_ms`), then ends what is still open (a stream with an `error` event) and resolves.
+   */
+  close(drainTimeoutMs?: number): Promise<void>;
   /**
    * Serves `config` to requests that arrive from now on (open streams keep theirs). The listening
    * address does not change: a new `server.host`/`server.port` needs a restart.
@@ -47,6 +51,11 @@ export interface Gateway {
 
 export const DEFAULT_PING_INTERVAL_MS = 15_000;
 
+// What an open exchange gets after the drain timeout to write its error event before connections are cut.
+const SHUTDOWN_GRACE_MS = 1_000;
+// A client trickling its request body is cut after this long (node's default waits 300 s).
+const REQUEST_TIMEOUT_MS = 120_000;
+
 /** The Sluice HTTP server on node:http (docs/http-api.md §1). */
 export function createGateway(config: Config, options: GatewayOptions = {}): Gateway {
   const logger = options.logger ?? createGatewayLogger();
@@ -57,8 +66,12 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
   let served: ServedConfig = compileServedConfig(config, upstreamFor);
   const pingIntervalMs = options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS;
   const startedAt = new Date();
+  const bodyBudget = createBodyBudget(() => served.config.server.maxInflightBodyBytes);
 
-  const server = createServer((request, response) => {
+  // Every exchange not yet closed, by its shutdown switch: the drain timeout flips them all.
+  const openExchanges = new Set<AbortController>();
+
+  const server = createServer({ requestTimeout: REQUEST_TIMEOUT_MS }, (request, response) => {
     void serve(request, response);
   });
 
@@ -66,6 +79,8 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
     const requestId = createRequestId();
     const log: RequestLogEntry = { requestId, method: request.method ?? "", path: routePath(request.url) };
     const controller = new AbortController();
+    const shutdown = new AbortController();
+    openExchanges.add(shutdown);
     const exchange: Exchange = {
       request,
       response,
@@ -73,6 +88,7 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
       log,
       receivedAt: performance.now(),
       clientSignal: controller.signal,
+      shutdownSignal: shutdown.signal,
     };
     response.setHeader("request-id", requestId);
     if (closing) response.setHeader("connection", "close");
@@ -86,23 +102,24 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
       logRequest(logger, log);
     };
     response.once("close", () => {
+      openExchanges.delete(shutdown);
       // `close` before the response finished: the client went away, so the upstream call is aborted now.
       if (!response.writableFinished) controller.abort();
-      log.status = response.writableFinished ? response.statusCode : CLIENT_CLOSED_REQUEST;
+      log.status = response.writableFinished ? response.statusCode : ERROR_TABLE.client_closed.status;
       // While draining, a connection that finished its request is idle: close it so close() can resolve.
       if (closing) setImmediate(() => server.closeIdleConnections());
       settle();
     });
 
     // The config current now serves this request to its end, whatever a reload does meanwhile.
-    const context: GatewayContext = { served, logger, pingIntervalMs, startedAt };
+    const context: GatewayContext = { served, logger, bodyBudget, pingIntervalMs, startedAt };
     try {
       await handleRequest(exchange, context);
     } catch (error) {
       logger.error({ requestId, err: error }, "request failed");
       if (!response.headersSent) {
         const reason = error instanceof Error ? error.message : String(error);
-        replyError(exchange, 500, "api_error", `internal error: ${reason}`);
+        replyError(exchange, gatewayError("internal", `internal error: ${reason}`));
       } else if (!response.writableEnded) {
         response.destroy();
       }
@@ -130,14 +147,26 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
         });
       });
     },
-    close() {
+    close(drainTimeoutMs = served.config.server.drainTimeoutMs) {
       if (closed !== undefined) return closed;
       closing = true;
       closed = new Promise((resolve) => {
         // An error here only says the server was not listening: there is nothing left to drain.
-        server.close(() => resolve());
+        server.close(() => {
+          clearTimeout(drainTimer);
+          clearTimeout(cutTimer);
+          resolve();
+        });
       });
       server.closeIdleConnections();
+      // Past the drain timeout, open streams end with an error event; a moment later every socket is cut.
+      let cutTimer: NodeJS.Timeout | undefined;
+      const drainTimer = setTimeout(() => {
+        for (const shutdown of openExchanges) shutdown.abort();
+        cutTimer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+        cutTimer.unref();
+      }, drainTimeoutMs);
+      drainTimer.unref();
       return closed;
     },
   };

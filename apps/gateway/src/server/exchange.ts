@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "pino";
 import type { ServedConfig } from "./compile-served-config";
+import type { BodyBudget } from "./create-body-budget";
 import type { RequestLogEntry } from "./request-log";
 
 /** What a handler works with: the config current when the request arrived, and the server's settings. */
@@ -8,6 +9,8 @@ export interface GatewayContext {
   readonly served: ServedConfig;
   /** For what the request line does not carry (an upstream failure, with the URL called). */
   readonly logger: Logger;
+  /** Request bodies being read now, all connections together (`server.max_inflight_body_bytes`). */
+  readonly bodyBudget: BodyBudget;
   readonly pingIntervalMs: number;
   /** Reported as the models' creation time by GET /v1/models. */
   readonly startedAt: Date;
@@ -24,4 +27,6 @@ export interface Exchange {
   readonly receivedAt: number;
   /** Aborted when the client goes away before the response finished. */
   readonly clientSignal: AbortSignal;
+  /** Aborted when a shutdown's drain time is up: what is still open ends now (a stream with an `error` event). */
+  readonly shutdownSignal: AbortSignal;
 }

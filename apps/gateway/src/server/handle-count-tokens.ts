@@ -1,7 +1,8 @@
-import { decodeCountTokensRequest } from "@sluice/protocol-anthropic";
+import { decodeCountTokensRequest, gatewayError } from "@sluice/protocol-anthropic";
 import { estimateTokens } from "../translate/estimate-tokens";
 import { tokenizeRequestBody } from "../translate/tokenize-request-body";
 import { translateRequest } from "../translate/translate-request";
+import { boundedForMessage } from "./bounded-for-message";
 import type { Exchange, GatewayContext } from "./exchange";
 import { readJsonBody } from "./read-json-body";
 import { replyError } from "./reply-error";
@@ -13,15 +14,18 @@ import { sendJson } from "./send-json";
  */
 export async function handleCountTokens(exchange: Exchange, gateway: GatewayContext): Promise<void> {
   const { served } = gateway;
-  const body = await readJsonBody(exchange, served.config.server.maxBodyBytes);
+  const body = await readJsonBody(exchange, {
+    maxBodyBytes: served.config.server.maxBodyBytes,
+    budget: gateway.bodyBudget,
+  });
   if (!body.ok) return;
   const decoded = decodeCountTokensRequest(body.json);
   if (!decoded.ok) {
-    replyError(exchange, 400, "invalid_request_error", decoded.message);
+    replyError(exchange, gatewayError("invalid_request", decoded.message));
     return;
   }
   const { request } = decoded;
-  exchange.log.model = request.model;
+  exchange.log.model = boundedForMessage(request.model);
   const servedModel = served.route(request.model);
   if (servedModel !== undefined) exchange.log.servedBy = servedModel.name;
 

@@ -2,26 +2,27 @@ import type { TranscoderOptions, TranscoderSummary } from "@sluice/pipeline";
 import {
   createMessageAggregator,
   decodeMessagesRequest,
+  gatewayError,
   type MessageStreamEvent,
   type MessagesRequest,
+  reasonOfStreamError,
 } from "@sluice/protocol-anthropic";
-import type { ModelConfig } from "../config/config";
 import type { ModelPlan } from "../config/resolve-model-plan";
 import { estimateTokens } from "../translate/estimate-tokens";
 import { toolSchemas } from "../translate/tool-schemas";
 import { translateRequest } from "../translate/translate-request";
 import { mapUpstreamFailure, mapUpstreamHttpError } from "../upstream/map-upstream-error";
 import { readUpstreamText } from "../upstream/read-upstream-text";
-import { scrubSecrets } from "../upstream/scrub-secrets";
 import type { UpstreamResponse } from "../upstream/upstream";
 import { boundedForMessage } from "./bounded-for-message";
+import type { ServedModel } from "./compile-served-config";
 import type { Exchange, GatewayContext } from "./exchange";
 import { readJsonBody } from "./read-json-body";
 import { relayUpstream } from "./relay-upstream";
 import { replyError } from "./reply-error";
 import { sendJson } from "./send-json";
+import { shuttingDown } from "./shutting-down";
 import { startSseResponse } from "./start-sse-response";
-import { streamErrorStatus } from "./stream-error-status";
 
 /**
  * `POST /v1/messages`: decode, route, translate, call the upstream (always streaming), then either
@@ -29,22 +30,25 @@ import { streamErrorStatus } from "./stream-error-status";
  */
 export async function handleMessages(exchange: Exchange, gateway: GatewayContext): Promise<void> {
   const { served } = gateway;
-  const body = await readJsonBody(exchange, served.config.server.maxBodyBytes);
+  const body = await readJsonBody(exchange, {
+    maxBodyBytes: served.config.server.maxBodyBytes,
+    budget: gateway.bodyBudget,
+  });
   if (!body.ok) return;
   const decoded = decodeMessagesRequest(body.json);
   if (!decoded.ok) {
-    replyError(exchange, 400, "invalid_request_error", decoded.message);
+    replyError(exchange, gatewayError("invalid_request", decoded.message));
     return;
   }
   const { request } = decoded;
   const { log } = exchange;
-  log.model = request.model;
+  log.model = boundedForMessage(request.model);
   log.stream = request.stream === true;
 
   const servedModel = served.route(request.model);
   if (servedModel === undefined) {
     // Anthropic's own wording for an unknown model; a huge name is not echoed whole.
-    replyError(exchange, 404, "not_found_error", `model: ${boundedForMessage(request.model)}`);
+    replyError(exchange, gatewayError("not_found", `model: ${boundedForMessage(request.model)}`));
     return;
   }
   const { plan, upstream, config: model } = servedModel;
@@ -55,16 +59,27 @@ export async function handleMessages(exchange: Exchange, gateway: GatewayContext
   if (plan.presetName !== undefined) log.preset = plan.presetName;
   if (translated.warnings.length > 0) log.translationWarnings = translated.warnings;
 
-  const apiKey = model.upstream.apiKey;
-  const upstreamContext = { apiKey, url: upstream.url, upstreamModel: model.upstream.model };
+  const upstreamContext = {
+    secrets: servedModel.secrets,
+    url: upstream.url,
+    upstreamModel: model.upstream.model,
+  };
   let upstreamResponse: UpstreamResponse;
   try {
-    upstreamResponse = await upstream.send({ body: translated.body, signal: exchange.clientSignal });
+    upstreamResponse = await upstream.send({
+      body: translated.body,
+      // A shutdown's drain timeout aborts the upstream call too: a stream that never ends cannot hold it.
+      signal: AbortSignal.any([exchange.clientSignal, exchange.shutdownSignal]),
+    });
   } catch (error) {
     if (exchange.clientSignal.aborted) return;
+    if (exchange.shutdownSignal.aborted) {
+      replyError(exchange, shuttingDown());
+      return;
+    }
     const mapped = mapUpstreamFailure(error, upstreamContext);
     noteUpstreamError(exchange, gateway, mapped.message);
-    replyError(exchange, mapped.status, mapped.type, mapped.message, { retry: mapped.retry });
+    replyError(exchange, mapped);
     return;
   }
   log.upstreamStatus = upstreamResponse.status;
@@ -78,14 +93,13 @@ export async function handleMessages(exchange: Exchange, gateway: GatewayContext
       upstreamContext,
     );
     noteUpstreamError(exchange, gateway, mapped.message);
-    const headers = mapped.retryAfter === undefined ? {} : { "retry-after": mapped.retryAfter };
-    replyError(exchange, mapped.status, mapped.type, mapped.message, { headers, retry: mapped.retry });
+    replyError(exchange, mapped);
     return;
   }
 
   const options = transcoderOptions(request, plan, thinking);
-  if (request.stream === true) await streamMessage(exchange, gateway, upstreamResponse, options, model);
-  else await aggregateMessage(exchange, gateway, upstreamResponse, options, model);
+  if (request.stream === true) await streamMessage(exchange, gateway, upstreamResponse, options, servedModel);
+  else await aggregateMessage(exchange, gateway, upstreamResponse, options, servedModel);
 }
 
 function transcoderOptions(request: MessagesRequest, plan: ModelPlan, thinking: boolean): TranscoderOptions {
@@ -111,7 +125,7 @@ async function streamMessage(
   gateway: GatewayContext,
   upstreamResponse: UpstreamResponse,
   options: TranscoderOptions,
-  model: ModelConfig,
+  model: ServedModel,
 ): Promise<void> {
   const sse = startSseResponse(exchange.response, gateway.pingIntervalMs);
   try {
@@ -119,11 +133,12 @@ async function streamMessage(
       body: upstreamResponse.body,
       transcoder: options,
       clientSignal: exchange.clientSignal,
-      apiKey: model.upstream.apiKey,
+      shutdownSignal: exchange.shutdownSignal,
+      secrets: model.secrets,
       emit: (events) => sse.emit(events),
       onFirstByte: () => noteFirstByte(exchange),
     });
-    noteSummary(exchange, gateway, summary, model);
+    noteSummary(exchange, gateway, summary);
   } catch (error) {
     // A gateway bug mid-stream still ends the stream the way clients understand: an error event.
     const reason = error instanceof Error ? error.message : String(error);
@@ -139,25 +154,26 @@ async function aggregateMessage(
   gateway: GatewayContext,
   upstreamResponse: UpstreamResponse,
   options: TranscoderOptions,
-  model: ModelConfig,
+  model: ServedModel,
 ): Promise<void> {
   const aggregator = createMessageAggregator();
   const summary = await relayUpstream({
     body: upstreamResponse.body,
     transcoder: options,
     clientSignal: exchange.clientSignal,
-    apiKey: model.upstream.apiKey,
+    shutdownSignal: exchange.shutdownSignal,
+    secrets: model.secrets,
     emit: (events: readonly MessageStreamEvent[]) => {
       for (const event of events) aggregator.push(event);
       return undefined;
     },
     onFirstByte: () => noteFirstByte(exchange),
   });
-  noteSummary(exchange, gateway, summary, model);
+  noteSummary(exchange, gateway, summary);
   if (exchange.clientSignal.aborted) return;
   const error = aggregator.error;
   if (error !== undefined) {
-    replyError(exchange, streamErrorStatus(error.type), error.type, error.message);
+    replyError(exchange, gatewayError(reasonOfStreamError(error.type), error.message));
     return;
   }
   sendJson(exchange.response, 200, aggregator.message());
@@ -186,13 +202,12 @@ function noteSummary(
   exchange: Exchange,
   gateway: GatewayContext,
   summary: TranscoderSummary,
-  model: ModelConfig,
 ): void {
   const { log } = exchange;
   // After the first byte: an error chunk, a cut or a timeout, which the stream reported as an error event.
   if (summary.error !== undefined && !exchange.clientSignal.aborted) {
-    const secrets = model.upstream.apiKey === undefined ? [] : [model.upstream.apiKey];
-    noteUpstreamError(exchange, gateway, scrubSecrets(summary.error.message, secrets));
+    // Already scrubbed by the relay, like the event the client got.
+    noteUpstreamError(exchange, gateway, summary.error.message);
   }
   if (summary.stopReason !== undefined) log.stopReason = summary.stopReason;
   if (summary.error !== undefined) log.error = summary.error;

@@ -1,29 +1,74 @@
+import { gatewayError } from "@sluice/protocol-anthropic";
+import type { BodyBudget } from "./create-body-budget";
 import type { Exchange } from "./exchange";
+import { jsonDepthExceeds } from "./json-depth-exceeds";
+import { lingerThenClose } from "./linger-then-close";
 import { readRequestBody } from "./read-request-body";
 import { replyError } from "./reply-error";
 
+/** No Messages request nests deeper; a deeper one would only overflow the stack of a walk over it. */
+export const MAX_JSON_DEPTH = 256;
+
 export type JsonBodyResult = { readonly ok: true; readonly json: unknown } | { readonly ok: false };
 
-/** Reads and parses the JSON body; on failure it has already answered (413, 400) or the client is gone. */
-export async function readJsonBody(exchange: Exchange, maxBodyBytes: number): Promise<JsonBodyResult> {
-  const body = await readRequestBody(exchange.request, maxBodyBytes);
+export interface JsonBodyLimits {
+  /** `server.max_body_bytes`. */
+  readonly maxBodyBytes: number;
+  /** `server.max_inflight_body_bytes`, shared by every request. */
+  readonly budget: BodyBudget;
+}
+
+/**
+ * Reads and parses the JSON body; on failure it has already answered (413, 529, 400) or the client is
+ * gone. An answer given before the whole upload was read closes the connection after a lingering read.
+ */
+export async function readJsonBody(exchange: Exchange, limits: JsonBodyLimits): Promise<JsonBodyResult> {
+  const { request } = exchange;
+  const body = await readRequestBody(request, { maxBytes: limits.maxBodyBytes, budget: limits.budget });
   if (body.kind === "aborted") return { ok: false };
-  if (body.kind === "too-large") {
-    // The rest of the upload is never read, so the connection cannot be reused.
-    replyError(
-      exchange,
-      413,
-      "request_too_large",
-      `Request body is larger than the limit of ${maxBodyBytes} bytes (server.max_body_bytes)`,
-      { headers: { connection: "close" } },
-    );
+  if (body.kind === "too-large" || body.kind === "busy") {
+    const error =
+      body.kind === "too-large"
+        ? gatewayError(
+            "body_too_large",
+            `Request body is larger than the limit of ${limits.maxBodyBytes} bytes (server.max_body_bytes)`,
+          )
+        : gatewayError(
+            "gateway_busy",
+            "The gateway is reading too many request bodies at once (server.max_inflight_body_bytes); retry shortly",
+            "1",
+          );
+    // The rest of the upload is not kept, so the connection cannot be reused; it closes after a lingering read.
+    lingerThenClose(request);
+    replyError(exchange, error, { connection: "close" });
     return { ok: false };
   }
+  const { bytes } = body;
+  let reserved = bytes.length;
+  // The bytes are not needed once decoded: their budget goes back before the parse builds the value.
+  const release = (): void => {
+    limits.budget.release(reserved);
+    reserved = 0;
+  };
   try {
-    return { ok: true, json: JSON.parse(body.bytes.toString("utf8")) };
+    if (jsonDepthExceeds(bytes, MAX_JSON_DEPTH)) {
+      replyError(
+        exchange,
+        gatewayError(
+          "invalid_request",
+          `The request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels; no Messages request needs that`,
+        ),
+      );
+      return { ok: false };
+    }
+    const text = bytes.toString("utf8");
+    release();
+    return { ok: true, json: JSON.parse(text) };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    replyError(exchange, 400, "invalid_request_error", `The request body is not valid JSON: ${reason}`);
+    replyError(exchange, gatewayError("invalid_request", `The request body is not valid JSON: ${reason}`));
     return { ok: false };
+  } finally {
+    release();
   }
 }

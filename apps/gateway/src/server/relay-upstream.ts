@@ -1,14 +1,18 @@
 import { createAnthropicTranscoder, type TranscoderOptions, type TranscoderSummary } from "@sluice/pipeline";
-import type { MessageStreamEvent } from "@sluice/protocol-anthropic";
+import type { ErrorObject, MessageStreamEvent } from "@sluice/protocol-anthropic";
 import { upstreamErrorForStream } from "../upstream/map-upstream-error";
+import { scrubbedUpstreamMessage } from "../upstream/scrubbed-upstream-message";
+import { shuttingDown } from "./shutting-down";
 
 export interface RelayOptions {
   /** The upstream body (status 200), pulled one read at a time. */
   readonly body: AsyncIterable<Uint8Array>;
   readonly transcoder: TranscoderOptions;
   readonly clientSignal: AbortSignal;
-  /** The upstream key, scrubbed from in-stream error messages. */
-  readonly apiKey: string | undefined;
+  /** Aborted when a shutdown's drain time is up: the stream ends with an `error` event saying so. */
+  readonly shutdownSignal: AbortSignal;
+  /** The model's upstream secrets (its key, its header values), scrubbed from every error the stream ends with. */
+  readonly secrets: readonly string[];
   /**
    * Takes the events of message_start, then of each upstream read (maybe none), then of the end.
    * A returned promise holds the next upstream read until it settles: that is the backpressure.
@@ -30,6 +34,8 @@ export async function relayUpstream(options: RelayOptions): Promise<TranscoderSu
   const flush = (): Promise<void> | undefined => {
     const taken = events;
     events = [];
+    // An error event only ever ends the stream: only the last batch is looked at, never the hot path.
+    if (transcoder.finished) scrubErrorEvents(taken, options.secrets);
     return options.emit(taken);
   };
   const { clientSignal } = options;
@@ -67,12 +73,32 @@ export async function relayUpstream(options: RelayOptions): Promise<TranscoderSu
       if (pending !== undefined) await pending;
     }
     if (failed && !clientSignal.aborted) {
-      transcoder.end(upstreamErrorForStream(failure, { apiKey: options.apiKey }));
+      transcoder.end(
+        options.shutdownSignal.aborted ? shuttingDown().object : upstreamErrorForStream(failure),
+      );
       await flush();
     }
   } finally {
     // Chunks after message_stop are dropped (docs/protocol.md B5), and nobody reads for a client that left.
     if (!bodyEnded) await iterator.return?.();
   }
-  return transcoder.summary;
+  const summary = transcoder.summary;
+  return summary.error === undefined
+    ? summary
+    : { ...summary, error: scrubbedError(summary.error, options.secrets) };
+}
+
+/**
+ * An upstream may echo its key in an error it sends inside a 200 (an SSE `error` chunk, a JSON
+ * `{"error":…}` body): the message is scrubbed and bounded before a client or the log sees it.
+ */
+function scrubErrorEvents(events: MessageStreamEvent[], secrets: readonly string[]): void {
+  for (let index = 0; index < events.length; index++) {
+    const event = events[index] as MessageStreamEvent;
+    if (event.type === "error") events[index] = { type: "error", error: scrubbedError(event.error, secrets) };
+  }
+}
+
+function scrubbedError(error: ErrorObject, secrets: readonly string[]): ErrorObject {
+  return { type: error.type, message: scrubbedUpstreamMessage(error.message, secrets) };
 }

@@ -19,7 +19,6 @@ export function startSseResponse(response: ServerResponse, pingIntervalMs: numbe
   response.writeHead(200, {
     "content-type": "text/event-stream",
     "cache-control": "no-cache",
-    connection: response.hasHeader("connection") ? String(response.getHeader("connection")) : "keep-alive",
     // nginx and similar proxies buffer responses unless told otherwise ("pass events through as they arrive").
     "x-accel-buffering": "no",
   });

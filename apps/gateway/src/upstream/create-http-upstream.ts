@@ -1,5 +1,6 @@
 import { createCallGuard } from "./call-guard";
 import { readBodyLazily } from "./read-body-lazily";
+import { readBoundedText } from "./read-bounded-text";
 import { readTokenCount } from "./read-token-count";
 import { tokenizeUrl } from "./tokenize-url";
 import type { Upstream, UpstreamRequest, UpstreamResponse } from "./upstream";
@@ -19,6 +20,9 @@ export interface HttpUpstreamOptions {
 /** The defaults of docs/config.md §1, used when the config leaves them out. */
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 600_000;
 export const DEFAULT_UPSTREAM_IDLE_TIMEOUT_MS = 120_000;
+
+// A /tokenize answer lists every token (vLLM): 16 MiB holds a million-token prompt; more is not read.
+const MAX_TOKENIZE_ANSWER_BYTES = 16 * 1024 * 1024;
 
 /** Status codes that mean "this server has no /tokenize", remembered for the upstream's lifetime. */
 const TOKENIZE_ABSENT = new Set([404, 405, 501]);
@@ -58,6 +62,8 @@ export function createHttpUpstream(options: HttpUpstreamOptions): Upstream {
           headers: headers(),
           body: JSON.stringify(request.body),
           signal: guard.signal,
+          // Never followed: a redirect would carry the prompt to another host (reported as a 502).
+          redirect: "manual",
         });
       } catch (error) {
         guard.dispose();
@@ -85,13 +91,16 @@ export function createHttpUpstream(options: HttpUpstreamOptions): Upstream {
           headers: headers(),
           body: JSON.stringify(payload),
           signal: guard.signal,
+          redirect: "manual",
         });
         if (TOKENIZE_ABSENT.has(response.status)) tokenizeAbsent = true;
         if (!response.ok) {
           await response.body?.cancel();
           return undefined;
         }
-        return readTokenCount(await response.json());
+        // Read bounded: a huge (or compressed) answer must not be held whole; the estimate serves instead.
+        const answer = await readBoundedText(response.body, MAX_TOKENIZE_ANSWER_BYTES);
+        return answer.complete ? readTokenCount(JSON.parse(answer.text)) : undefined;
       } catch {
         // Network failures and odd bodies fall back to the estimate, but are not remembered: they may pass.
         return undefined;

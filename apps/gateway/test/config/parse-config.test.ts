@@ -26,7 +26,14 @@ const withModel = (modelLines: string, serverLines = "") =>
 describe("parseConfig: defaults", () => {
   it("fills server defaults and model defaults", () => {
     const config = parseConfig(MINIMAL, {});
-    expect(config.server).toEqual({ host: "127.0.0.1", port: 8080, apiKeys: [], maxBodyBytes: 33554432 });
+    expect(config.server).toEqual({
+      host: "127.0.0.1",
+      port: 8080,
+      apiKeys: [],
+      maxBodyBytes: 33554432,
+      maxInflightBodyBytes: 268435456,
+      drainTimeoutMs: 30000,
+    });
     expect(config.models).toEqual([
       {
         name: "qwen3.5",
@@ -45,6 +52,8 @@ server:
   port: 9000
   api_keys: [k1, k2]
   max_body_bytes: 1024
+  max_inflight_body_bytes: 4096
+  drain_timeout_ms: 5000
 models:
   - name: qwen3.5
     aliases: ["claude-*", "gpt-?"]
@@ -69,7 +78,14 @@ models:
       {},
     );
     expect(config).toEqual({
-      server: { host: "0.0.0.0", port: 9000, apiKeys: ["k1", "k2"], maxBodyBytes: 1024 },
+      server: {
+        host: "0.0.0.0",
+        port: 9000,
+        apiKeys: ["k1", "k2"],
+        maxBodyBytes: 1024,
+        maxInflightBodyBytes: 4096,
+        drainTimeoutMs: 5000,
+      },
       models: [
         {
           name: "qwen3.5",

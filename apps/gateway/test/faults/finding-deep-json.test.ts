@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readChunks, type ScriptedUpstream, startScriptedUpstream } from "../server/scripted-upstream";
+import { messagesRequest, modelYaml, post, startTestGateway, type TestGateway } from "../server/test-gateway";
+
+let upstream: ScriptedUpstream;
+let gateway: TestGateway;
+
+beforeAll(async () => {
+  upstream = await startScriptedUpstream(() => ({ payloads: readChunks("plain-text") }));
+  gateway = await startTestGateway(`models:\n${modelYaml("m", upstream.baseUrl)}`);
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  await upstream?.close();
+});
+
+/** `{"a": {"a": … 1 …}}`, `levels` deep, as text (JSON.stringify itself would overflow building it). */
+const deepObject = (levels: number) => `${'{"a":'.repeat(levels)}1${"}".repeat(levels)}`;
+
+describe("finding 3: deep JSON is refused at the door with a clear 400", () => {
+  it("answers 400 (not 500) for a 100k-deep value in a message", async () => {
+    const body = JSON.stringify(messagesRequest("m")).replace(
+      '"Hello"',
+      deepObject(100_000).replace(/^/, "[").concat("]"),
+    );
+    const response = await post(gateway.origin, "/v1/messages", body);
+    const text = await response.text();
+    expect(response.status).toBe(400);
+    expect(JSON.parse(text)).toMatchObject({
+      error: { type: "invalid_request_error", message: expect.stringMatching(/deeper than 256 levels/) },
+    });
+    expect(response.headers.get("x-should-retry")).toBe("false");
+  });
+
+  it("answers 400 (not 502) for a valid tool schema 4,100 levels deep", async () => {
+    const schema = `{"type":"object","properties":{"x":${'{"type":"array","items":'.repeat(4100)}{"type":"string"}${"}".repeat(4100)}}}`;
+    const body = JSON.stringify(
+      messagesRequest("m", { tools: [{ name: "t", input_schema: "SCHEMA" }] }),
+    ).replace('"SCHEMA"', schema);
+    expect(() => JSON.parse(body)).not.toThrow();
+    for (const path of ["/v1/messages", "/v1/messages/count_tokens"]) {
+      const response = await post(gateway.origin, path, body);
+      expect(response.status, path).toBe(400);
+      await response.text();
+    }
+    expect(upstream.requests).toHaveLength(0);
+  });
+
+  it("accepts what real requests nest (a 40-deep schema) and keeps serving", async () => {
+    const schema = `{"type":"object","properties":{"x":${'{"type":"array","items":'.repeat(40)}{"type":"string"}${"}".repeat(40)}}}`;
+    const body = JSON.stringify(
+      messagesRequest("m", { tools: [{ name: "t", input_schema: "SCHEMA" }] }),
+    ).replace('"SCHEMA"', schema);
+    const response = await post(gateway.origin, "/v1/messages", body);
+    expect(response.status).toBe(200);
+    await response.text();
+  });
+});
