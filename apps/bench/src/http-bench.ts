@@ -7,7 +7,7 @@ import { formatNumber, printTable } from "./measure";
 import { upstreamSse } from "./whole-path-bench";
 
 const HERE = import.meta.dirname;
-const GATEWAY_CLI = join(HERE, "..", "..", "gateway", "dist", "cli.js");
+export const GATEWAY_CLI = join(HERE, "..", "..", "gateway", "dist", "cli.js");
 const PASS_THROUGH = join(HERE, "pass-through.js");
 const CLOCK_TICKS_PER_SECOND = 100;
 
@@ -40,7 +40,7 @@ async function startUpstream(body: Buffer): Promise<{ server: Server; port: numb
 }
 
 /** Starts a child (pinned to CPU 1 when taskset exists) and waits for its `listening on http://H:P` line. */
-async function startChild(command: string[]): Promise<{ child: ChildProcess; port: number }> {
+export async function startChild(command: string[]): Promise<{ child: ChildProcess; port: number }> {
   const pinned = existsSync("/usr/bin/taskset") ? ["taskset", "-c", "1", ...command] : command;
   const child = spawn(pinned[0] as string, pinned.slice(1), { stdio: ["ignore", "pipe", "ignore"] });
   const port = await new Promise<number>((resolve, reject) => {

@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { qwen3ReasoningDialect } from "@sluice/reasoning-qwen3";
 import { qwenXmlToolDialect } from "@sluice/tool-qwen-xml";
+import { benchBodies } from "./body-bench";
 import { benchHttp } from "./http-bench";
 import { benchMemory } from "./memory-bench";
 import { benchSegmenter } from "./segmenter-bench";
@@ -40,6 +41,7 @@ const sections: Record<string, () => Promise<void> | void> = {
   "whole-path": () => benchWholePath(),
   memory: () => benchMemory(),
   http: () => benchHttp(),
+  bodies: () => benchBodies(),
 };
 
 if (only) {

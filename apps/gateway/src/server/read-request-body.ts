@@ -2,7 +2,8 @@ import type { IncomingMessage } from "node:http";
 import type { BodyBudget } from "./create-body-budget";
 
 export type RequestBodyResult =
-  | { readonly kind: "complete"; readonly bytes: Buffer }
+  /** `bytes` may be taken (replaced) by the caller, so nothing keeps them alive longer than needed. */
+  | { readonly kind: "complete"; bytes: Buffer }
   | { readonly kind: "too-large" }
   /** Reading it would pass `server.max_inflight_body_bytes` (other bodies are being read). */
   | { readonly kind: "busy" }
@@ -19,7 +20,7 @@ export interface ReadRequestBodyOptions {
  * a body that grows past either stops being read there (the caller answers and closes the connection), so
  * an oversized upload never sits in memory. With a declared length the bytes go straight into one buffer
  * of that size (no list of parts copied again at the end: one copy of the body, not two). The caller
- * releases `bytes.length` from the budget when it is done with them.
+ * releases `bytes.length` from the budget when the request is done.
  */
 export function readRequestBody(
   request: IncomingMessage,
