@@ -198,11 +198,7 @@ function noteFirstByte(exchange: Exchange): void {
   exchange.log.ttfbMs = Math.round(performance.now() - exchange.receivedAt);
 }
 
-function noteSummary(
-  exchange: Exchange,
-  gateway: GatewayContext,
-  summary: TranscoderSummary,
-): void {
+function noteSummary(exchange: Exchange, gateway: GatewayContext, summary: TranscoderSummary): void {
   const { log } = exchange;
   // After the first byte: an error chunk, a cut or a timeout, which the stream reported as an error event.
   if (summary.error !== undefined && !exchange.clientSignal.aborted) {
