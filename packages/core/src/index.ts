@@ -9,6 +9,7 @@ export type {
   ToolParser,
   ToolParserContext,
 } from "./dialect";
+export { jsonDepthExceeds, MAX_JSON_DEPTH } from "./json-depth-exceeds";
 export { isJsonWhitespace, JsonScanner, type JsonScanStatus } from "./json-scanner";
 export type { JsonSchema, ToolSchemas } from "./json-schema";
 export { HOLD, type MarkerHandler, MarkerLexer } from "./marker-lexer";

@@ -1,3 +1,4 @@
+import { MAX_JSON_DEPTH } from "@sluice/core";
 import { isPlainObject } from "./is-plain-object";
 import { parseJsonOrRepair } from "./parse-json-or-repair";
 import { scanJsonValues } from "./scan-json-values";
@@ -37,7 +38,10 @@ export function parseToolArguments(text: string): ToolArgumentsResult {
     const parsed = parseJsonOrRepair(piece);
     const where = pieces.length > 1 ? `object ${position + 1} of ${pieces.length}: ` : "";
     if (!parsed.ok) {
-      return { kind: "malformed", raw: text, reason: `${where}not JSON, and jsonrepair could not repair it` };
+      const reason = parsed.tooDeep
+        ? `nests deeper than ${MAX_JSON_DEPTH} levels`
+        : "not JSON, and jsonrepair could not repair it";
+      return { kind: "malformed", raw: text, reason: `${where}${reason}` };
     }
     if (!isPlainObject(parsed.value)) {
       return {

@@ -1,3 +1,4 @@
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from "@sluice/core";
 import { isPlainObject, parseToolArguments, repairJson } from "@sluice/tool-concat-repair";
 import { findTopLevelValue } from "./find-top-level-value";
 
@@ -18,6 +19,8 @@ export type HermesCallResult =
  * split into several calls); missing arguments mean `{}`. Anything else is not a call.
  */
 export function parseHermesCall(body: string): HermesCallResult {
+  if (jsonDepthExceeds(body, MAX_JSON_DEPTH))
+    return { ok: false, reason: `the body nests deeper than ${MAX_JSON_DEPTH} levels` };
   let value: unknown;
   let parsedAsIs = true;
   try {

@@ -1,3 +1,4 @@
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from "@sluice/core";
 import { isPlainObject, repairJson } from "@sluice/tool-concat-repair";
 import { type ParameterType, resolveParameterType } from "./resolve-parameter-type";
 
@@ -60,6 +61,8 @@ function typeStructured(
   kind: ParameterType,
   decodeString = true,
 ): TypedParameterValue | undefined {
+  // Too deep for anything that walks it afterwards: kept as the raw string, like any value that is not JSON.
+  if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) return undefined;
   let parsed: unknown;
   let parses = true;
   try {

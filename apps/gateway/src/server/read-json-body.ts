@@ -1,13 +1,10 @@
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from "@sluice/core";
 import { gatewayError } from "@sluice/protocol-anthropic";
 import type { BodyBudget } from "./create-body-budget";
 import type { Exchange } from "./exchange";
-import { jsonDepthExceeds } from "./json-depth-exceeds";
 import { lingerThenClose } from "./linger-then-close";
 import { readRequestBody } from "./read-request-body";
 import { replyError } from "./reply-error";
-
-/** No Messages request nests deeper; a deeper one would only overflow the stack of a walk over it. */
-export const MAX_JSON_DEPTH = 256;
 
 export type JsonBodyResult = { readonly ok: true; readonly json: unknown } | { readonly ok: false };
 
@@ -74,8 +71,9 @@ export async function readJsonBody(exchange: Exchange, limits: JsonBodyLimits): 
 function decodeChecked(body: { bytes: Buffer }): string | undefined {
   const { bytes } = body;
   body.bytes = EMPTY;
-  if (jsonDepthExceeds(bytes, MAX_JSON_DEPTH)) return undefined;
-  return bytes.toString("utf8");
+  const text = bytes.toString("utf8");
+  // Before anything walks the value: a 100k-deep one overflowed JSON.stringify's stack (a 500).
+  return jsonDepthExceeds(text, MAX_JSON_DEPTH) ? undefined : text;
 }
 
 const EMPTY = Buffer.alloc(0);

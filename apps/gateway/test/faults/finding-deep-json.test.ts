@@ -57,3 +57,71 @@ describe("finding 3: deep JSON is refused at the door with a clear 400", () => {
     await response.text();
   });
 });
+
+describe("finding 3, from the other side: a model's tool arguments nested too deep", () => {
+  const deep = `${'{"a":'.repeat(100_000)}1${"}".repeat(100_000)}`;
+  const chunk = (delta: unknown, finish: string | null = null) =>
+    JSON.stringify({
+      id: "c",
+      object: "chat.completion.chunk",
+      choices: [{ index: 0, delta, finish_reason: finish }],
+    });
+  let deepUpstream: ScriptedUpstream;
+  let deepGateway: TestGateway;
+
+  beforeAll(async () => {
+    deepUpstream = await startScriptedUpstream((request) => {
+      const content: Record<string, string> = {
+        hermes: `Calling.\n<tool_call>\n{"name": "t", "arguments": ${deep}}\n</tool_call>`,
+        qwen: `Calling.\n<tool_call>\n<function=t>\n<parameter=options>\n${deep}\n</parameter>\n</function>\n</tool_call>`,
+      };
+      const model = String(request.body.model);
+      return {
+        payloads:
+          model === "structured"
+            ? [
+                chunk({
+                  tool_calls: [
+                    { index: 0, id: "x", type: "function", function: { name: "t", arguments: deep } },
+                  ],
+                }),
+                chunk({}, "tool_calls"),
+                "[DONE]",
+              ]
+            : [chunk({ content: content[model] }), chunk({}, "stop"), "[DONE]"],
+      };
+    });
+    deepGateway = await startTestGateway(
+      `models:\n${modelYaml("structured", deepUpstream.baseUrl)}${modelYaml("hermes", deepUpstream.baseUrl, {
+        model: { tool_parser: "hermes" },
+      })}${modelYaml("qwen", deepUpstream.baseUrl, { model: { tool_parser: "qwen_xml" } })}`,
+    );
+  });
+
+  afterAll(async () => {
+    await deepGateway?.close();
+    await deepUpstream?.close();
+  });
+
+  const tools = [
+    { name: "t", input_schema: { type: "object", properties: { options: { type: "object" } } } },
+  ];
+
+  it.each(["structured", "hermes", "qwen"])(
+    "%s: never a 500, and no tool input deeper than the limit",
+    async (model) => {
+      for (const stream of [true, false]) {
+        const response = await post(
+          deepGateway.origin,
+          "/v1/messages",
+          messagesRequest(model, { stream, tools }),
+        );
+        const text = await response.text();
+        expect(response.status, `${model} stream ${stream}`).toBe(200);
+        // qwen_xml keeps the value as its raw string; the others drop the call or keep its markup as text.
+        expect(text).not.toContain(`{${'"a":{'.repeat(300)}`);
+      }
+      expect(deepGateway.logText()).not.toContain("Maximum call stack");
+    },
+  );
+});
