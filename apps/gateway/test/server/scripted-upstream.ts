@@ -51,6 +51,11 @@ export interface ScriptedRequest {
 
 export type Script = (request: ScriptedRequest) => ScriptedReply;
 
+export interface ScriptedUpstreamOptions {
+  /** The listen queue length; default node's 511. A load run sets a model server's (uvicorn: 2048). */
+  readonly backlog?: number;
+}
+
 export interface ScriptedUpstream {
   /** `http://127.0.0.1:PORT/v1`, the base_url for the config. */
   readonly baseUrl: string;
@@ -65,7 +70,10 @@ export interface ScriptedUpstream {
  * (with optional delays, statuses, cuts), answering each request as `script` says, and recording
  * what it received. It honours backpressure itself, so a gateway that stops reading blocks its writes.
  */
-export async function startScriptedUpstream(script: Script): Promise<ScriptedUpstream> {
+export async function startScriptedUpstream(
+  script: Script,
+  options: ScriptedUpstreamOptions = {},
+): Promise<ScriptedUpstream> {
   const sockets = new Set<Socket>();
   const requests: ScriptedRequest[] = [];
   // One promise per socket: keep-alive sockets carry many requests.
@@ -107,7 +115,12 @@ export async function startScriptedUpstream(script: Script): Promise<ScriptedUps
       }),
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) =>
+    server.listen(
+      { port: 0, host: "127.0.0.1", ...(options.backlog === undefined ? {} : { backlog: options.backlog }) },
+      resolve,
+    ),
+  );
   const { port } = server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
