@@ -53,6 +53,9 @@ export const DEFAULT_PING_INTERVAL_MS = 15_000;
 
 // What an open exchange gets after the drain timeout to write its error event before connections are cut.
 const SHUTDOWN_GRACE_MS = 1_000;
+// Connections waiting to be accepted: node's default (511) made the kernel drop some of 1,000 clients
+// connecting at once, and each waited 1–7 s to retry; the kernel caps it at net.core.somaxconn anyway.
+const LISTEN_BACKLOG = 4096;
 // A client trickling its request body is cut after this long (node's default waits 300 s).
 const REQUEST_TIMEOUT_MS = 120_000;
 
@@ -140,7 +143,7 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
       return new Promise((resolve, reject) => {
         const onError = (error: Error): void => reject(error);
         server.once("error", onError);
-        server.listen(port, host, () => {
+        server.listen(port, host, LISTEN_BACKLOG, () => {
           server.off("error", onError);
           const address = server.address() as AddressInfo;
           resolve({ host: address.address, port: address.port });
