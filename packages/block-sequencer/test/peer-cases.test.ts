@@ -23,6 +23,9 @@ interface ReasoningCase {
 const interleavedThinking: ReasoningDialect = {
   kind: "reasoning",
   id: "interleaved",
+  aliases: [],
+  description: "test: `<think>` re-enters reasoning anywhere",
+  markers: ["<think>", "</think>"],
   alwaysThinks: false,
   toolCallEndsReasoning: true,
   createParser: (context, sink) =>

@@ -38,9 +38,28 @@ export interface ReasoningParser extends StreamParser {
 /** How a family's chat template is told to think: `chat_template_kwargs.<kwarg>: boolean`. */
 export type ThinkingKwarg = "enable_thinking" | "thinking";
 
-export interface ReasoningDialect {
-  readonly kind: "reasoning";
+/**
+ * What every dialect package exports about itself (docs/dialects.md §4): the gateway's registry is a list
+ * of these, and config validation, error messages, the docs' tables and the contract tests read it.
+ */
+export interface DialectDescriptor {
+  /** The name written in a config (`reasoning_parser: qwen3`, `tool_parser: qwen_xml`). */
   readonly id: string;
+  /** The peers' names for the same format (vLLM's `--tool-call-parser qwen3_coder`), accepted in a config too. */
+  readonly aliases: readonly string[];
+  /** One line: which models write it. */
+  readonly description: string;
+  /** The literal markers it reads, for the docs. */
+  readonly markers: readonly string[];
+  /**
+   * Fields the upstream request needs for the markers to reach `content` at all: markers that are special
+   * tokens are dropped by the server unless it is told `skip_special_tokens: false` (docs/dialects.md §3).
+   */
+  readonly requestFields?: Readonly<Record<string, unknown>>;
+}
+
+export interface ReasoningDialect extends DialectDescriptor {
+  readonly kind: "reasoning";
   /**
    * The family's template switch, used when the model's config and preset name none (so a model
    * configured with only `reasoning_parser: qwen3` can still have thinking turned off). Absent: the
@@ -71,13 +90,9 @@ export interface ToolParserContext extends ParserContext {
  * `text` segments (the segmenter hands them to the reasoning parser), calls as `tool-call-*`
  * segments with their source as `markup`.
  */
-export interface ToolParser extends StreamParser {
-  /** True while inside a call (or a candidate the dialect is still deciding). */
-  readonly inCall: boolean;
-}
+export type ToolParser = StreamParser;
 
-export interface ToolDialect {
+export interface ToolDialect extends DialectDescriptor {
   readonly kind: "tool";
-  readonly id: string;
   createParser(context: ToolParserContext, sink: SegmentSink): ToolParser;
 }

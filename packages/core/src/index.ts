@@ -1,5 +1,6 @@
 export type {
   CallStartPolicy,
+  DialectDescriptor,
   ParserContext,
   ReasoningDialect,
   ReasoningParser,
@@ -37,7 +38,6 @@ export type {
 export {
   createSegmenter,
   type Segmenter,
-  type SegmenterMode,
   type SegmenterOptions,
   type ServerParsedKind,
 } from "./segmenter";

@@ -9,8 +9,6 @@ import type {
 } from "./dialect";
 import type { Segment, SegmentSink } from "./segment";
 
-export type SegmenterMode = "reasoning" | "content" | "tool-call";
-
 export interface SegmenterOptions {
   /** The family's reasoning dialect; omitted: the content has no reasoning markup. */
   readonly reasoning?: ReasoningDialect | undefined;
@@ -24,7 +22,6 @@ export interface SegmenterOptions {
 export type ServerParsedKind = "reasoning" | "tool-calls";
 
 export interface Segmenter extends StreamParser {
-  readonly mode: SegmenterMode;
   /**
    * The upstream sent this kind as structured fields, so the server parses it itself: the dialect for
    * it ends (passing on what it holds) and goes passive for the rest of the stream. After structured
@@ -72,10 +69,6 @@ export function createSegmenter(options: SegmenterOptions): Segmenter {
   );
 
   return {
-    get mode(): SegmenterMode {
-      if (tool?.inCall) return "tool-call";
-      return reasoning.inReasoning ? "reasoning" : "content";
-    },
     push(text: string): void {
       if (text.length === 0) return;
       if (tool) tool.push(text);

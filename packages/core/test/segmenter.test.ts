@@ -12,6 +12,9 @@ import { echoToolDialect, segmentText, summarize } from "../src/testkit";
 const reasoningDialect = (toolCallEndsReasoning: boolean): ReasoningDialect => ({
   kind: "reasoning",
   id: "test",
+  aliases: [],
+  description: "test",
+  markers: ["<think>", "</think>"],
   alwaysThinks: false,
   toolCallEndsReasoning,
   createParser: (context, sink) =>
@@ -35,19 +38,6 @@ describe("segmenter", () => {
     segmenter.push("<think>a</think>");
     segmenter.end();
     expect(segments).toEqual([{ type: "text", text: "<think>a</think>" }]);
-    expect(segmenter.mode).toBe("content");
-  });
-
-  it("reports its mode: reasoning, content, tool-call", () => {
-    const segments: Segment[] = [];
-    const segmenter = createSegmenter({
-      reasoning: reasoningDialect(true),
-      context: createParserContext({ thinking: true }),
-      sink: (s) => segments.push(s),
-    });
-    expect(segmenter.mode).toBe("reasoning");
-    segmenter.push("x</think>");
-    expect(segmenter.mode).toBe("content");
   });
 
   it("ends an open reasoning span at a confirmed call only when the reasoning dialect allows it", () => {
@@ -69,8 +59,10 @@ describe("segmenter", () => {
     const probe: ToolDialect = {
       kind: "tool",
       id: "probe",
+      aliases: [],
+      description: "probe",
+      markers: [],
       createParser: (context, sink) => ({
-        inCall: false,
         push: (text) => {
           for (const character of text) {
             sink({ type: "text", text: character });

@@ -14,6 +14,9 @@ export function deepseekR1ReasoningDialect(): ReasoningDialect {
   return {
     kind: "reasoning",
     id: "deepseek_r1",
+    aliases: [],
+    description: "DeepSeek-R1 and models that always think (MiniMax M2): always starts in reasoning",
+    markers: ["<think>", "</think>"],
     alwaysThinks: true,
     toolCallEndsReasoning: false,
     createParser: (context, sink) => new ThinkTagParser(deepseekR1Policy, context, sink),

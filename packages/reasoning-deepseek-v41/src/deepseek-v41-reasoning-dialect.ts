@@ -14,6 +14,11 @@ export function deepseekV41ReasoningDialect(): ReasoningDialect {
   return {
     kind: "reasoning",
     id: "deepseek_v41",
+    // vLLM's name for the thinking-switch DeepSeek parser (V3.1 onwards).
+    aliases: ["deepseek_v3"],
+    description:
+      "DeepSeek V3.1/V3.2/V4/V4.1: thinking switch, `<think>` re-enters reasoning between tool calls",
+    markers: ["<think>", "</think>"],
     thinkingKwarg: "thinking",
     alwaysThinks: false,
     toolCallEndsReasoning: true,

@@ -15,6 +15,11 @@ export function qwen3ReasoningDialect(): ReasoningDialect {
   return {
     kind: "reasoning",
     id: "qwen3",
+    // vLLM's and SGLang's name; GLM-4.5/4.7 write the same `<think>` grammar (vLLM: glm45).
+    aliases: ["glm45"],
+    description:
+      "Qwen3, Qwen3.5/3.6, QwQ, GLM-4.5/4.7/5: `<think>…</think>`, start in reasoning when thinking is on",
+    markers: ["<think>", "</think>"],
     thinkingKwarg: "enable_thinking",
     alwaysThinks: false,
     toolCallEndsReasoning: true,

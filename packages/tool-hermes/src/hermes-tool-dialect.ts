@@ -6,6 +6,9 @@ export function hermesToolDialect(): ToolDialect {
   return {
     kind: "tool",
     id: "hermes",
+    aliases: [],
+    description: 'Qwen2.5, Qwen3, Hermes: `<tool_call>{"name": …, "arguments": {…}}</tool_call>`',
+    markers: ["<tool_call>", "</tool_call>"],
     createParser: (context, sink) => new HermesToolParser(context, sink),
   };
 }

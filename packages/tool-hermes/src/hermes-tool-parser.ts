@@ -50,10 +50,6 @@ export class HermesToolParser implements ToolParser {
     private readonly sink: SegmentSink,
   ) {}
 
-  get inCall(): boolean {
-    return this.state === "body" || this.state === "after";
-  }
-
   push(text: string): void {
     let index = 0;
     while (index < text.length) {

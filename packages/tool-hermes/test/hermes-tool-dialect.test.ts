@@ -132,9 +132,8 @@ describe("hermesToolDialect (docs/dialects.md §2)", () => {
       "tool-call-delta",
       "tool-call-end",
     ]);
-    expect(parser.inCall).toBe(true);
     parser.push("\n</tool_call>");
-    expect(parser.inCall).toBe(false);
+    expect(segments.at(-1)).toEqual({ type: "markup", text: "\n</tool_call>" });
   });
 
   describe("a <tool_call> not followed by `{` is text", () => {
@@ -319,30 +318,6 @@ describe("hermesToolDialect (docs/dialects.md §2)", () => {
       );
       expect(asked).toBe(1);
       expect(segments.filter((segment) => segment.type === "tool-call-start")).toHaveLength(1);
-    });
-  });
-
-  describe("inCall", () => {
-    it("is true from a confirmed <tool_call>{ until the tag is over", () => {
-      const parser = hermesToolDialect().createParser(
-        { ...createParserContext({ thinking: false }), callStartPolicy: () => "all" },
-        () => {},
-      );
-      const states: boolean[] = [];
-      for (const chunk of [
-        "text ",
-        "<tool_call>",
-        "\n",
-        '{"name": "f", ',
-        '"arguments": {}}',
-        "\n",
-        "</tool_call>",
-        "after",
-      ]) {
-        parser.push(chunk);
-        states.push(parser.inCall);
-      }
-      expect(states).toEqual([false, false, false, true, true, true, false, false]);
     });
   });
 });

@@ -15,6 +15,10 @@ export function qwenXmlToolDialect(options: QwenXmlOptions = {}): ToolDialect {
   return {
     kind: "tool",
     id: "qwen_xml",
+    // vLLM's names for the same format.
+    aliases: ["qwen3_coder", "qwen3_xml"],
+    description: "Qwen3-Coder, Qwen3.5/3.6: `<tool_call><function=NAME><parameter=P>VALUE</parameter>…`",
+    markers: ["<tool_call>", "<function=", "<parameter=", "</parameter>", "</function>", "</tool_call>"],
     createParser: (context, sink) => new QwenXmlToolParser(context, sink, limits),
   };
 }

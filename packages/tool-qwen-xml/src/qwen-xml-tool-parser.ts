@@ -55,7 +55,6 @@ export class QwenXmlToolParser implements ToolParser, MarkerHandler {
   private afterCall = false;
   private afterFunction = false;
   private heldWhitespace = "";
-  private holdingStart = false;
 
   // The open call.
   private callIndex = -1;
@@ -86,10 +85,6 @@ export class QwenXmlToolParser implements ToolParser, MarkerHandler {
     };
   }
 
-  get inCall(): boolean {
-    return this.state !== "text" || this.holdingStart;
-  }
-
   /** Characters received and not yet emitted in any form (for bounds checks and tests). */
   get heldLength(): number {
     return (
@@ -106,7 +101,6 @@ export class QwenXmlToolParser implements ToolParser, MarkerHandler {
 
   end(): void {
     this.lexer.end();
-    this.holdingStart = false;
     if (this.state === "text") {
       // Whitespace after the last call is text after the calls (docs/dialects.md §2).
       if (this.heldWhitespace.length > 0) this.sink({ type: "text", text: this.heldWhitespace });
@@ -167,11 +161,7 @@ export class QwenXmlToolParser implements ToolParser, MarkerHandler {
       return after;
     }
     const match = this.matchStart(marker, buffer, index, final);
-    if (match.kind === "hold") {
-      this.holdingStart = true;
-      return HOLD;
-    }
-    this.holdingStart = false;
+    if (match.kind === "hold") return HOLD;
     if (match.kind === "text") {
       // Not a call: the marker is text, and scanning goes on right after it (t034).
       this.passText(marker);

@@ -106,12 +106,12 @@ describe("call start (rule 1)", () => {
     expect(result.calls).toMatchObject([{ name: "other", arguments: { n: "42" } }]);
   });
 
-  it("holds an undecided start (inCall) and passes it on as text at the end of the stream", () => {
+  it("holds an undecided start and passes it on as text at the end of the stream", () => {
     const probe = createProbe();
     probe.parser.push("text <tool_call>\n<func");
-    expect(probe.parser.inCall).toBe(true);
+    expect(probe.parser.heldLength).toBe("<tool_call>\n<func".length);
     probe.parser.end();
-    expect(probe.parser.inCall).toBe(false);
+    expect(probe.parser.heldLength).toBe(0);
     expect(summarize(normalizeSegments(probe.segments))).toMatchObject({
       content: "text <tool_call>\n<func",
       calls: [],
@@ -568,18 +568,5 @@ describe("end of stream inside a call (rule 8)", () => {
       { v: "Paris\n</param" },
     ]);
     expect(argumentsOf(runQwen("<function=f>\n<parameter=v"))).toEqual([{}]);
-  });
-});
-
-describe("inCall (rule 9)", () => {
-  it("is true from a confirmed start until the call ends", () => {
-    const probe = createProbe();
-    expect(probe.parser.inCall).toBe(false);
-    probe.parser.push("<tool_call>\n<function=f>\n<parameter=a>\nx");
-    expect(probe.parser.inCall).toBe(true);
-    probe.parser.push("\n</parameter>\n</function>");
-    expect(probe.parser.inCall).toBe(false);
-    probe.parser.push("\n</tool_call>");
-    expect(probe.parser.inCall).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { Schema } from "effect";
-import { PRESET_NAMES, REASONING_PARSER_NAMES, TOOL_PARSER_ACCEPTED_NAMES } from "./presets";
+import { acceptedNames, REASONING_DIALECTS, TOOL_DIALECTS } from "./dialect-registry";
+import { PRESET_NAMES } from "./presets";
 
 /** One of a fixed list of strings, reported as one problem (not one per member). */
 const oneOf = <const Value extends string>(values: readonly Value[]) =>
@@ -90,8 +91,8 @@ const ModelFileSchema = mapping({
   name: nonEmptyString,
   aliases: optional(listOfNonEmptyStrings),
   preset: optional(oneOf(PRESET_NAMES)),
-  reasoning_parser: optional(oneOf([...REASONING_PARSER_NAMES, "none"])),
-  tool_parser: optional(oneOf([...TOOL_PARSER_ACCEPTED_NAMES, "none"])),
+  reasoning_parser: optional(oneOf([...acceptedNames(REASONING_DIALECTS), "none"])),
+  tool_parser: optional(oneOf([...acceptedNames(TOOL_DIALECTS), "none"])),
   thinking: optional(oneOf(["request", "on", "off"])),
   thinking_kwarg: optional(oneOf(["enable_thinking", "thinking", "none"])),
   max_output_tokens: optional(positiveInteger),

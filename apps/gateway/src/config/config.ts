@@ -1,4 +1,4 @@
-import type { PresetName, ReasoningParserName, ThinkingKwarg, ToolParserName } from "./presets";
+import type { ThinkingKwarg } from "./presets";
 
 /** The validated config, with defaults applied (docs/config.md §1). YAML keys are snake_case. */
 export interface Config {
@@ -32,11 +32,11 @@ export interface ModelConfig {
   readonly name: string;
   /** Glob patterns (`*`, `?`) routed to this model; empty when none. */
   readonly aliases: readonly string[];
-  readonly preset?: PresetName;
+  readonly preset?: string;
   /** Overrides the preset's reasoning parser; `none` = no reasoning dialect. */
-  readonly reasoningParser?: ReasoningParserName | "none";
+  readonly reasoningParser?: string;
   /** Overrides the preset's tool parser; `none` = no tool dialect. */
-  readonly toolParser?: ToolParserName | "none";
+  readonly toolParser?: string;
   /** Default `request`: follow the client's `thinking.type`. */
   readonly thinking: ThinkingPolicy;
   /** The template switch; absent: the preset's, else the reasoning dialect's family default. `none`: no switch. */

@@ -14,24 +14,17 @@ export {
 } from "./config";
 export { ConfigError } from "./config-error";
 export { type ConfigFile, ConfigFileSchema } from "./config-file-schema";
+export {
+  acceptedNames,
+  DIALECTS,
+  findReasoningDialect,
+  findToolDialect,
+  REASONING_DIALECTS,
+  TOOL_DIALECTS,
+} from "./dialect-registry";
 export { loadConfig } from "./load-config";
 export { createModelRouter, type ModelRouter, type RoutedModel } from "./model-router";
 export { type Environment, parseConfig } from "./parse-config";
-export {
-  findPreset,
-  PRESET_NAMES,
-  PRESETS,
-  type Preset,
-  type PresetName,
-  REASONING_DIALECTS,
-  REASONING_PARSER_NAMES,
-  type ReasoningParserName,
-  type ThinkingKwarg,
-  TOOL_DIALECTS,
-  TOOL_PARSER_ACCEPTED_NAMES,
-  TOOL_PARSER_ALIASES,
-  TOOL_PARSER_NAMES,
-  type ToolParserName,
-} from "./presets";
+export { findPreset, PRESET_NAMES, PRESETS, type Preset, type ThinkingKwarg } from "./presets";
 export { type ModelPlan, resolveModelPlan } from "./resolve-model-plan";
 export { type ThinkingRequest, type ThinkingSetting, thinkingEnabled } from "./thinking-enabled";

@@ -12,9 +12,9 @@ import {
 import { ConfigError } from "./config-error";
 import { type ConfigFile, ConfigFileSchema, type ModelFile } from "./config-file-schema";
 import { configWarnings } from "./config-warnings";
+import { findReasoningDialect, findToolDialect } from "./dialect-registry";
 import { expandEnv, formatEnvProblem } from "./expand-env";
 import { formatPath } from "./format-path";
-import { TOOL_PARSER_ALIASES, type ToolParserName } from "./presets";
 
 export type Environment = Readonly<Record<string, string | undefined>>;
 
@@ -102,8 +102,10 @@ function toModelConfig(model: ModelFile): ModelConfig {
     name: model.name,
     aliases: model.aliases ?? [],
     ...(model.preset === undefined ? {} : { preset: model.preset }),
-    ...(model.reasoning_parser === undefined ? {} : { reasoningParser: model.reasoning_parser }),
-    ...(model.tool_parser === undefined ? {} : { toolParser: toolParserName(model.tool_parser) }),
+    ...(model.reasoning_parser === undefined
+      ? {}
+      : { reasoningParser: dialectId(model.reasoning_parser, findReasoningDialect) }),
+    ...(model.tool_parser === undefined ? {} : { toolParser: dialectId(model.tool_parser, findToolDialect) }),
     thinking: model.thinking ?? "request",
     ...(model.thinking_kwarg === undefined ? {} : { thinkingKwarg: model.thinking_kwarg }),
     ...(model.max_output_tokens === undefined ? {} : { maxOutputTokens: model.max_output_tokens }),
@@ -121,9 +123,7 @@ function toModelConfig(model: ModelFile): ModelConfig {
   };
 }
 
-/** vLLM's name for a dialect → ours (`qwen3_coder` → `qwen_xml`). */
-function toolParserName(name: ModelFile["tool_parser"] & string): ToolParserName | "none" {
-  return Object.hasOwn(TOOL_PARSER_ALIASES, name)
-    ? TOOL_PARSER_ALIASES[name as keyof typeof TOOL_PARSER_ALIASES]
-    : (name as ToolParserName | "none");
+/** A peer's name for a dialect → ours (`qwen3_coder` → `qwen_xml`); `none` stays `none`. */
+function dialectId(name: string, find: (name: string) => { readonly id: string } | undefined): string {
+  return name === "none" ? name : (find(name)?.id ?? name);
 }

@@ -1,6 +1,7 @@
 import type { ReasoningDialect, ToolDialect } from "@sluice/core";
 import type { ModelConfig } from "./config";
-import { findPreset, REASONING_DIALECTS, type ThinkingKwarg, TOOL_DIALECTS } from "./presets";
+import { findReasoningDialect, findToolDialect } from "./dialect-registry";
+import { findPreset, type ThinkingKwarg } from "./presets";
 
 /** What the gateway does for one model: which dialects parse raw content and how thinking is requested. */
 export interface ModelPlan {
@@ -10,6 +11,8 @@ export interface ModelPlan {
   readonly thinkingKwarg?: ThinkingKwarg;
   /** The family thinks whatever the request says (its reasoning dialect always starts in reasoning). */
   readonly alwaysThinks: boolean;
+  /** What the dialects' markers need in the upstream request (`skip_special_tokens: false` …). */
+  readonly requestFields?: Readonly<Record<string, unknown>>;
   readonly presetName?: string;
 }
 
@@ -25,13 +28,16 @@ export function resolveModelPlan(
   const preset = findPreset(model.preset);
   const reasoningName = model.reasoningParser ?? preset?.reasoningParser ?? "none";
   const toolName = model.toolParser ?? preset?.toolParser ?? "none";
-  const reasoning = reasoningName === "none" ? undefined : REASONING_DIALECTS[reasoningName]();
+  const reasoning = reasoningName === "none" ? undefined : findReasoningDialect(reasoningName);
+  const tool = toolName === "none" ? undefined : findToolDialect(toolName);
   const kwarg = model.thinkingKwarg ?? preset?.thinkingKwarg ?? reasoning?.thinkingKwarg ?? "none";
+  const requestFields = { ...reasoning?.requestFields, ...tool?.requestFields };
   return {
     ...(reasoning === undefined ? {} : { reasoning }),
-    ...(toolName === "none" ? {} : { tool: TOOL_DIALECTS[toolName]() }),
+    ...(tool === undefined ? {} : { tool }),
     ...(kwarg === "none" ? {} : { thinkingKwarg: kwarg }),
     alwaysThinks: reasoning?.alwaysThinks ?? false,
+    ...(Object.keys(requestFields).length === 0 ? {} : { requestFields }),
     ...(preset === undefined ? {} : { presetName: preset.name }),
   };
 }

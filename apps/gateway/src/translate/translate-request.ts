@@ -26,7 +26,7 @@ export interface TranslatedRequest {
  */
 export function translateRequest(
   request: MessagesRequest,
-  plan: Pick<ModelPlan, "thinkingKwarg">,
+  plan: Pick<ModelPlan, "thinkingKwarg" | "requestFields">,
   model: Pick<ModelConfig, "maxOutputTokens" | "upstream">,
   options: TranslateRequestOptions,
 ): TranslatedRequest {
@@ -50,6 +50,8 @@ export function translateRequest(
     ...(plan.thinkingKwarg === undefined
       ? {}
       : { chat_template_kwargs: { [plan.thinkingKwarg]: options.thinking } }),
+    // What the dialects' markers need (special tokens kept in the text); the config's extra_body still wins.
+    ...plan.requestFields,
   };
   return { body: mergeExtraBody(body, model.upstream.extraBody), warnings };
 }

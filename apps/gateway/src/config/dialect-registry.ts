@@ -1,0 +1,41 @@
+import type { ReasoningDialect, ToolDialect } from "@sluice/core";
+import { deepseekR1ReasoningDialect } from "@sluice/reasoning-deepseek-r1";
+import { deepseekV41ReasoningDialect } from "@sluice/reasoning-deepseek-v41";
+import { qwen3ReasoningDialect } from "@sluice/reasoning-qwen3";
+import { hermesToolDialect } from "@sluice/tool-hermes";
+import { qwenXmlToolDialect } from "@sluice/tool-qwen-xml";
+
+/**
+ * Every dialect the gateway runs, one line each (docs/dialects.md §4). Config validation, the error that
+ * lists the valid names, the docs' tables and the contract tests read this list; adding a dialect is one
+ * package plus one line here. Dialects are stateless descriptors: each stream gets its own parser.
+ */
+export const DIALECTS: readonly (ReasoningDialect | ToolDialect)[] = [
+  qwen3ReasoningDialect(),
+  deepseekR1ReasoningDialect(),
+  deepseekV41ReasoningDialect(),
+  qwenXmlToolDialect(),
+  hermesToolDialect(),
+];
+
+export const REASONING_DIALECTS: readonly ReasoningDialect[] = DIALECTS.filter(
+  (dialect): dialect is ReasoningDialect => dialect.kind === "reasoning",
+);
+
+export const TOOL_DIALECTS: readonly ToolDialect[] = DIALECTS.filter(
+  (dialect): dialect is ToolDialect => dialect.kind === "tool",
+);
+
+/** The dialect a config name means: its id, or one of the peers' names for it. */
+export function findReasoningDialect(name: string): ReasoningDialect | undefined {
+  return REASONING_DIALECTS.find((dialect) => dialect.id === name || dialect.aliases.includes(name));
+}
+
+export function findToolDialect(name: string): ToolDialect | undefined {
+  return TOOL_DIALECTS.find((dialect) => dialect.id === name || dialect.aliases.includes(name));
+}
+
+/** Every name a config may write for a kind: the ids, then the peers' names. */
+export function acceptedNames(dialects: readonly (ReasoningDialect | ToolDialect)[]): string[] {
+  return [...dialects.map((dialect) => dialect.id), ...dialects.flatMap((dialect) => dialect.aliases)];
+}

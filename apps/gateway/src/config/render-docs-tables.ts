@@ -1,0 +1,73 @@
+import type { ReasoningDialect, ToolDialect } from "@sluice/core";
+import { DIALECTS, findReasoningDialect } from "./dialect-registry";
+import { PRESETS } from "./presets";
+
+/**
+ * The docs' tables of dialects and presets, made from the registry and the preset list (so adding a
+ * dialect never means editing a table by hand): `pnpm docs:tables` writes them into README.md and docs/,
+ * between `<!-- generated:NAME -->` and `<!-- /generated:NAME -->`, and a test fails when they are stale.
+ */
+export const DOCS_TABLES: Readonly<Record<string, () => string>> = {
+  presets: renderPresetTable,
+  dialects: renderDialectTable,
+};
+
+export function renderPresetTable(): string {
+  const rows = PRESETS.map((preset) => {
+    const reasoning =
+      preset.reasoningParser === "none" ? undefined : findReasoningDialect(preset.reasoningParser);
+    const kwarg = preset.thinkingKwarg ?? reasoning?.thinkingKwarg;
+    const thinking =
+      kwarg !== undefined
+        ? `\`chat_template_kwargs.${kwarg}\``
+        : reasoning?.alwaysThinks === true
+          ? "— (always thinks)"
+          : "—";
+    return [`\`${preset.name}\``, preset.reasoningParser, preset.toolParser, thinking];
+  });
+  return table(["preset", "reasoning", "tools", "thinking kwarg"], rows);
+}
+
+export function renderDialectTable(): string {
+  const rows = DIALECTS.map((dialect: ReasoningDialect | ToolDialect) => [
+    `\`${dialect.id}\``,
+    dialect.kind,
+    dialect.aliases.length === 0 ? "—" : dialect.aliases.map((alias) => `\`${alias}\``).join(", "),
+    dialect.description,
+    dialect.requestFields === undefined
+      ? "—"
+      : Object.entries(dialect.requestFields)
+          .map(([key, value]) => `\`${key}: ${JSON.stringify(value)}\``)
+          .join(", "),
+  ]);
+  return table(
+    ["name", "kind", "also accepted (peers' names)", "what it parses", "upstream request needs"],
+    rows,
+  );
+}
+
+function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const line = (cells: readonly string[]) =>
+    `| ${cells.map((cell) => cell.replaceAll("|", "\\|")).join(" | ")} |`;
+  return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
+}
+
+/** `text` with every generated block replaced by its current rendering; blocks it does not have are left out. */
+export function withCurrentTables(text: string): string {
+  let result = text;
+  for (const [name, render] of Object.entries(DOCS_TABLES)) {
+    const start = `<!-- generated:${name} -->`;
+    const end = `<!-- /generated:${name} -->`;
+    let from = 0;
+    for (;;) {
+      const open = result.indexOf(start, from);
+      if (open === -1) break;
+      const close = result.indexOf(end, open);
+      if (close === -1) throw new Error(`${start} without ${end}`);
+      const replacement = `${start}\n${render()}\n`;
+      result = result.slice(0, open) + replacement + result.slice(close);
+      from = open + replacement.length + end.length;
+    }
+  }
+  return result;
+}
