@@ -1,24 +1,18 @@
-import { createParserContext, createSegmenter } from "@sluice/core";
-import {
-  loadPeerCases,
-  runConformance,
-  segmentText,
-  type ToolPeerCase,
-  toolSchemasOf,
-} from "@sluice/core/testkit";
+import { loadPeerCases, runToolPeerCases, segmentText, type ToolPeerCase } from "@sluice/core/testkit";
 import { describe, expect, it } from "vitest";
 import { hermesToolDialect } from "../src";
 
+const HERMES_NAMES = ["hermes", "hermes(qwen25)", "hermes(qwen)"];
 const cases = loadPeerCases<ToolPeerCase>("tool-peer-cases.json").filter((testCase) =>
-  ["hermes", "hermes(qwen25)", "hermes(qwen)"].includes(testCase.dialect),
+  HERMES_NAMES.includes(testCase.dialect),
 );
 
 const TRIMS =
   "the peer's non-streaming path strips whitespace around calls; docs/dialects.md §2 keeps text exactly (lossless)";
 
-runConformance({
-  suite: "hermes: tool peer cases",
-  cases,
+runToolPeerCases({
+  dialect: hermesToolDialect,
+  dialects: (name) => HERMES_NAMES.includes(name),
   skip: {
     "t079-test-hermes-parser-non-streaming-bare-string-arguments":
       'vLLM emits `"arguments": "hello"` JSON-encoded as the arguments; docs/architecture.md §2 I2/§4: arguments must be an object (a string must parse to one), so the body is kept as text with a warning',
@@ -40,21 +34,6 @@ runConformance({
       "smg's non-streaming path keeps only the text before the first call; docs/dialects.md §2 keeps text before, between and after calls",
     "t103-test-qwen-incomplete-tags":
       "smg requires `</tool_call>`; docs/dialects.md §2 (as vLLM, t076) completes the call when the body's top-level object closes",
-  },
-  createParser: (testCase, sink) =>
-    createSegmenter({
-      tool: hermesToolDialect(),
-      context: createParserContext({
-        thinking: false,
-        tools: toolSchemasOf(testCase),
-      }),
-      sink,
-    }),
-  check: (testCase, summary) => {
-    expect(summary.calls.map((call) => ({ name: call.name, arguments: call.arguments }))).toEqual(
-      testCase.expected.calls,
-    );
-    if (testCase.expected.content !== null) expect(summary.content ?? "").toBe(testCase.expected.content);
   },
 });
 

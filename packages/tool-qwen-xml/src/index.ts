@@ -2,9 +2,3 @@ export { type CallStartMatch, matchCallStart } from "./call-start";
 export { DEFAULT_QWEN_XML_LIMITS, type QwenXmlLimits } from "./qwen-xml-limits";
 export { type QwenXmlOptions, qwenXmlToolDialect } from "./qwen-xml-tool-dialect";
 export { QwenXmlToolParser } from "./qwen-xml-tool-parser";
-export {
-  type ParameterType,
-  type ResolvedParameterType,
-  resolveParameterType,
-} from "./resolve-parameter-type";
-export { type TypedParameterValue, type TypingNote, typeParameterValue } from "./value-typing";

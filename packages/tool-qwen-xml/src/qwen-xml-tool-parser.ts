@@ -8,9 +8,13 @@ import {
   type ToolParser,
   type ToolParserContext,
 } from "@sluice/core";
-import { isPlainObject } from "@sluice/tool-concat-repair";
+import {
+  createParameterValue,
+  type ParameterValue,
+  parameterSchemasOf,
+  type ValueOutput,
+} from "@sluice/tool-kit";
 import { matchCallStart } from "./call-start";
-import type { ParameterValue, ValueOutput } from "./parameter-value";
 import type { QwenXmlLimits } from "./qwen-xml-limits";
 import {
   AFTER_FUNCTION_MARKERS,
@@ -24,9 +28,6 @@ import {
   VALUE_MARKERS,
 } from "./qwen-xml-markers";
 import { readTagName } from "./read-tag-name";
-import { resolveParameterType } from "./resolve-parameter-type";
-import { StringValueStream } from "./string-value-stream";
-import { TypedValueBuffer } from "./typed-value-buffer";
 import { decideValueTag, type LiteralDepths } from "./value-tag-decision";
 
 type State = "text" | "function" | "value";
@@ -268,12 +269,8 @@ export class QwenXmlToolParser implements ToolParser, MarkerHandler {
 
   private schemasOf(name: string): ReadonlyMap<string, unknown> | undefined {
     if (this.schemaCache.has(name)) return this.schemaCache.get(name);
-    const schema: JsonSchema | undefined = this.context.tools.get(name);
-    const properties = schema?.properties;
     // No schema, or one without properties: any parameter name is structural (docs/dialects.md §2).
-    const schemas = isPlainObject(properties)
-      ? new Map<string, unknown>(Object.entries(properties))
-      : undefined;
+    const schemas = parameterSchemasOf(this.context.tools, name);
     this.schemaCache.set(name, schemas);
     return schemas;
   }
@@ -290,14 +287,13 @@ export class QwenXmlToolParser implements ToolParser, MarkerHandler {
   private startValue(name: string, source: string): void {
     this.emitMarkup(source);
     this.givenParameters.add(name);
-    const schema = this.parameterSchemas?.get(name);
-    const { type, nullable } = resolveParameterType(schema);
-    const prefix = `${this.parameterCount > 0 ? ", " : ""}${JSON.stringify(name)}: `;
+    this.value = createParameterValue(this.output, {
+      name,
+      schema: this.parameterSchemas?.get(name),
+      index: this.parameterCount,
+      dialect: "qwen_xml",
+    });
     this.parameterCount++;
-    this.value =
-      type === "string"
-        ? new StringValueStream(this.output, prefix, nullable)
-        : new TypedValueBuffer(this.output, prefix, name, schema);
     this.depths.parameter = 0;
     this.depths.function = 0;
     this.depths.toolCall = 0;

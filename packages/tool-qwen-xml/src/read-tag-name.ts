@@ -1,12 +1,7 @@
-export type TagNameMatch =
-  | { readonly kind: "hold" }
-  | { readonly kind: "invalid" }
-  | { readonly kind: "name"; readonly name: string; readonly end: number };
+import { type NameMatch, readName } from "@sluice/tool-kit";
 
-const HOLD_NAME: TagNameMatch = { kind: "hold" };
-const INVALID_NAME: TagNameMatch = { kind: "invalid" };
+export type TagNameMatch = NameMatch;
 
-const GREATER_THAN = 62;
 const LINE_FEED = 10;
 
 /**
@@ -23,18 +18,15 @@ export function readTagName(
   maxLength: number,
   kind: "function" | "parameter",
 ): TagNameMatch {
-  const limit = Math.min(buffer.length, from + maxLength + 1);
-  for (let index = from; index < limit; index++) {
-    const code = buffer.charCodeAt(index);
-    if (code === GREATER_THAN) {
-      return index === from
-        ? INVALID_NAME
-        : { kind: "name", name: buffer.slice(from, index), end: index + 1 };
-    }
-    if (kind === "function" ? isForbiddenInFunctionName(code) : code === LINE_FEED) return INVALID_NAME;
-  }
-  if (from + maxLength + 1 <= buffer.length) return INVALID_NAME;
-  return final ? INVALID_NAME : HOLD_NAME;
+  return readName(buffer, from, final, {
+    terminator: ">",
+    maxLength,
+    forbidden: kind === "function" ? isForbiddenInFunctionName : isLineFeed,
+  });
+}
+
+function isLineFeed(code: number): boolean {
+  return code === LINE_FEED;
 }
 
 function isForbiddenInFunctionName(code: number): boolean {

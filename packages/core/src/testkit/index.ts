@@ -7,5 +7,6 @@ export { loadPeerCases, type ReasoningPeerCase, type ToolPeerCase, toolSchemasOf
 export { runReasoningChunkingProperty } from "./run-reasoning-chunking-property";
 export { type ReasoningPeerCaseOptions, runReasoningPeerCases } from "./run-reasoning-peer-cases";
 export { runStream } from "./run-stream";
+export { runToolPeerCases, type ToolPeerCaseOptions } from "./run-tool-peer-cases";
 export { type SegmentTextOptions, type SegmentTextResult, segmentText } from "./segment-text";
 export { type CallSummary, normalizeSegments, type StreamSummary, summarize } from "./summarize";

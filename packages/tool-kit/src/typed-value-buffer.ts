@@ -1,4 +1,4 @@
-import { ParameterValue, type ValueOutput } from "./parameter-value";
+import { ParameterValue, type ValueNewlines, type ValueOutput } from "./parameter-value";
 import { typeParameterValue } from "./value-typing";
 
 /**
@@ -14,8 +14,11 @@ export class TypedValueBuffer extends ParameterValue {
     private readonly prefix: string,
     private readonly name: string,
     private readonly schema: unknown,
+    /** The dialect id the warning codes start with (`qwen_xml.value_repaired`). */
+    private readonly dialect: string,
+    newlines: ValueNewlines = "one-newline",
   ) {
-    super(output);
+    super(output, newlines);
   }
 
   protected accept(text: string): void {
@@ -27,13 +30,13 @@ export class TypedValueBuffer extends ParameterValue {
     this.output.delta(this.prefix + typed.json);
     if (typed.note === "kept-as-string") {
       this.output.warning(
-        "qwen_xml.value_kept_as_string",
+        `${this.dialect}.value_kept_as_string`,
         `parameter ${JSON.stringify(this.name)}: the text does not fit its schema's type; kept as a string`,
         this.raw,
       );
     } else if (typed.note === "repaired") {
       this.output.warning(
-        "qwen_xml.value_repaired",
+        `${this.dialect}.value_repaired`,
         `parameter ${JSON.stringify(this.name)}: decoded from a JSON string or a Python literal`,
         this.raw,
       );

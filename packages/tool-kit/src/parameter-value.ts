@@ -1,4 +1,4 @@
-/** Where a value writer sends what it produces; the parser stamps the call index on deltas. */
+/** Where a value writer sends what it produces; the dialect's parser stamps the call index on deltas. */
 export interface ValueOutput {
   delta(argumentsJson: string): void;
   markup(text: string): void;
@@ -9,17 +9,30 @@ const LINE_FEED = 10;
 const GREATER_THAN = 62;
 
 /**
- * One parameter value's raw text, fed in order, with docs/dialects.md §2's newline rule applied: exactly one
- * leading and one trailing `\n` are markup, every other character is the value. The trailing `\n` is
- * held (one character) until more value text shows it was not the last.
+ * How the raw text around a value is read: `one-newline` (qwen_xml, docs/dialects.md §2) makes exactly one
+ * leading and one trailing `\n` markup; `exact` keeps every character (formats whose tags hug the value).
+ */
+export type ValueNewlines = "one-newline" | "exact";
+
+/**
+ * One parameter value's raw text, fed in order, with the dialect's newline rule applied. Under
+ * `one-newline` the trailing `\n` is held (one character) until more value text shows it was not the last.
  */
 export abstract class ParameterValue {
-  private started = false;
+  private readonly keepNewlines: boolean;
+  private started: boolean;
   private pendingNewline = false;
-  // The `>` of `<parameter=P>`: the value does not start a line unless a newline follows.
+  // The `>` of the opening tag: the value does not start a line unless a newline follows.
   private lastCode = GREATER_THAN;
 
-  constructor(protected readonly output: ValueOutput) {}
+  constructor(
+    protected readonly output: ValueOutput,
+    newlines: ValueNewlines = "one-newline",
+  ) {
+    this.keepNewlines = newlines === "exact";
+    // `exact`: nothing to strip, as if the start were already past.
+    this.started = this.keepNewlines;
+  }
 
   /** Whether the value's source so far ends a line (a structural `<parameter=` may close it there). */
   get atLineStart(): boolean {
@@ -43,6 +56,10 @@ export abstract class ParameterValue {
         start = 1;
         if (length === 1) return;
       }
+    }
+    if (this.keepNewlines) {
+      this.accept(text);
+      return;
     }
     const endsWithNewline = this.lastCode === LINE_FEED;
     const end = endsWithNewline ? length - 1 : length;

@@ -1,4 +1,4 @@
-import { ParameterValue, type ValueOutput } from "./parameter-value";
+import { ParameterValue, type ValueNewlines, type ValueOutput } from "./parameter-value";
 import { isNullLiteral } from "./value-typing";
 
 /**
@@ -22,8 +22,13 @@ export class StringValueStream extends ParameterValue {
   // Nullable schema: the value so far while it is a prefix of `null` or `None`; undefined once a string.
   private nullLiteral: string | undefined;
 
-  constructor(output: ValueOutput, prefix: string, nullable: boolean) {
-    super(output);
+  constructor(
+    output: ValueOutput,
+    prefix: string,
+    nullable: boolean,
+    newlines: ValueNewlines = "one-newline",
+  ) {
+    super(output, newlines);
     if (nullable) {
       this.nullLiteral = "";
       output.delta(prefix);
