@@ -2,8 +2,9 @@ import { type ReasoningDialect, ThinkTagParser, type ThinkTagPolicy } from "@slu
 
 /**
  * `deepseek_r1` (docs/dialects.md §1): always starts in reasoning (thinking cannot be turned off);
- * `<think>` in content is literal text; whitespace is kept exactly. R1 always closes its
- * reasoning with `</think>`, so tool-call markup inside reasoning does not end it.
+ * `<think>` in content is literal text. A tool call the tool dialect confirms (an explicit wrapper such
+ * as `<minimax:tool_call>`) ends an open reasoning span, as for every family: MiniMax, which always
+ * thinks, skips `</think>` before its tool block (docs/dialects.md §1).
  */
 export const deepseekR1Policy: ThinkTagPolicy = {
   startsInReasoning: () => true,
@@ -18,7 +19,7 @@ export function deepseekR1ReasoningDialect(): ReasoningDialect {
     description: "DeepSeek-R1 and models that always think (MiniMax M2): always starts in reasoning",
     markers: ["<think>", "</think>"],
     alwaysThinks: true,
-    toolCallEndsReasoning: false,
+    toolCallEndsReasoning: true,
     createParser: (context, sink) => new ThinkTagParser(deepseekR1Policy, context, sink),
   };
 }

@@ -27,9 +27,15 @@ describe("deepseek_r1 (docs/dialects.md §1)", () => {
     expect(run("plan</think>a</think>b")).toMatchObject({ reasoning: "plan", content: "ab" });
   });
 
-  it("is not ended by tool-call markup inside reasoning (R1 always closes with </think>)", () => {
-    expect(run("I could call <tool_call>\n<function=f> here</think>ok")).toMatchObject({
-      reasoning: "I could call <tool_call>\n<function=f> here",
+  it("is ended by a tool call the tool dialect confirms (MiniMax skips </think> before its tool block)", () => {
+    const result = run("I will call it.\n<tool_call>\n<function=f> here");
+    expect(result.reasoning).toBe("I will call it.\n");
+    expect(result.calls).toHaveLength(1);
+  });
+
+  it("is not ended by a tool tag that is no call", () => {
+    expect(run("quoting <tool_call> in prose</think>ok")).toMatchObject({
+      reasoning: "quoting <tool_call> in prose",
       content: "ok",
       calls: [],
     });

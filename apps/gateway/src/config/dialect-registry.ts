@@ -2,7 +2,12 @@ import type { ReasoningDialect, ToolDialect } from "@sluice/core";
 import { deepseekR1ReasoningDialect } from "@sluice/reasoning-deepseek-r1";
 import { deepseekV41ReasoningDialect } from "@sluice/reasoning-deepseek-v41";
 import { qwen3ReasoningDialect } from "@sluice/reasoning-qwen3";
+import { deepseekDsmlToolDialect } from "@sluice/tool-deepseek-dsml";
+import { deepseekV31ToolDialect } from "@sluice/tool-deepseek-v31";
+import { glm45ToolDialect, glm47ToolDialect } from "@sluice/tool-glm45";
 import { hermesToolDialect } from "@sluice/tool-hermes";
+import { kimiK2ToolDialect } from "@sluice/tool-kimi-k2";
+import { minimaxM2ToolDialect } from "@sluice/tool-minimax-m2";
 import { qwenXmlToolDialect } from "@sluice/tool-qwen-xml";
 
 /**
@@ -16,6 +21,12 @@ export const DIALECTS: readonly (ReasoningDialect | ToolDialect)[] = [
   deepseekV41ReasoningDialect(),
   qwenXmlToolDialect(),
   hermesToolDialect(),
+  glm45ToolDialect(),
+  glm47ToolDialect(),
+  minimaxM2ToolDialect(),
+  deepseekV31ToolDialect(),
+  deepseekDsmlToolDialect(),
+  kimiK2ToolDialect(),
 ];
 
 export const REASONING_DIALECTS: readonly ReasoningDialect[] = DIALECTS.filter(

@@ -22,8 +22,41 @@ export const PRESETS: readonly Preset[] = [
   { name: "qwen3-coder", reasoningParser: "none", toolParser: "qwen_xml" },
   { name: "qwen3.5", reasoningParser: "qwen3", toolParser: "qwen_xml", thinkingKwarg: "enable_thinking" },
   { name: "deepseek-r1", reasoningParser: "deepseek_r1", toolParser: "none" },
-  { name: "deepseek-v4.1", reasoningParser: "deepseek_v41", toolParser: "none", thinkingKwarg: "thinking" },
+  // V4.1 writes DSML with spaced markers (docs/dialects.md §3).
+  {
+    name: "deepseek-v4.1",
+    reasoningParser: "deepseek_v41",
+    toolParser: "deepseek_dsml",
+    thinkingKwarg: "thinking",
+  },
   { name: "hermes", reasoningParser: "none", toolParser: "hermes" },
+  { name: "glm-4.5", reasoningParser: "qwen3", toolParser: "glm45", thinkingKwarg: "enable_thinking" },
+  // Also GLM-5.x.
+  { name: "glm-4.7", reasoningParser: "qwen3", toolParser: "glm47", thinkingKwarg: "enable_thinking" },
+  // MiniMax always thinks (its template opens `<think>`); a tool block may end the reasoning.
+  { name: "minimax-m2", reasoningParser: "deepseek_r1", toolParser: "minimax_m2" },
+  {
+    name: "deepseek-v3.1",
+    reasoningParser: "deepseek_v41",
+    toolParser: "deepseek_v31",
+    thinkingKwarg: "thinking",
+  },
+  {
+    name: "deepseek-v3.2",
+    reasoningParser: "deepseek_v41",
+    toolParser: "deepseek_dsml",
+    thinkingKwarg: "thinking",
+  },
+  {
+    name: "deepseek-v4",
+    reasoningParser: "deepseek_v41",
+    toolParser: "deepseek_dsml",
+    thinkingKwarg: "thinking",
+  },
+  // K2-Instruct does not think.
+  { name: "kimi-k2", reasoningParser: "none", toolParser: "kimi_k2" },
+  // K2.5/K2.6: thinking by default, switched with chat_template_kwargs.thinking.
+  { name: "kimi-k2.5", reasoningParser: "qwen3", toolParser: "kimi_k2", thinkingKwarg: "thinking" },
 ];
 
 export const PRESET_NAMES: readonly string[] = PRESETS.map((preset) => preset.name);

@@ -1,6 +1,9 @@
+/// <reference types="vite/client" />
 import Anthropic from "@anthropic-ai/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRESETS, type Preset } from "../../src/config/presets";
+import { resolveModelPlan } from "../../src/config/resolve-model-plan";
+import type { RawMarkup } from "./raw-markup/raw-markup";
 import { type ScriptedReply, type ScriptedUpstream, startScriptedUpstream } from "./scripted-upstream";
 import { modelYaml, startTestGateway, type TestGateway } from "./test-gateway";
 
@@ -21,12 +24,19 @@ const tools = [
   },
 ];
 
+// How each tool dialect's family writes a call: one file per dialect in ./raw-markup.
+const RAW_MARKUP = new Map(
+  Object.values(import.meta.glob<{ markup: RawMarkup }>("./raw-markup/*.ts", { eager: true }))
+    .filter((module) => module.markup !== undefined)
+    .map((module) => [module.markup.dialect, module.markup] as const),
+);
+
 function rawToolMarkup(toolParser: Preset["toolParser"]): string {
-  if (toolParser === "qwen_xml")
-    return `<tool_call>\n<function=get_weather>\n<parameter=city>\n${CITY}\n</parameter>\n</function>\n</tool_call>`;
-  if (toolParser === "hermes")
-    return `<tool_call>\n{"name": "get_weather", "arguments": {"city": "${CITY}"}}\n</tool_call>`;
-  return "";
+  if (toolParser === "none") return "";
+  const markup = RAW_MARKUP.get(toolParser);
+  if (markup === undefined)
+    throw new Error(`no raw markup for ${toolParser}: add test/server/raw-markup/${toolParser}.ts`);
+  return markup.render([{ name: "get_weather", arguments: { city: CITY } }]);
 }
 
 /** Cuts text into small pieces, as servers stream tokens. */
@@ -50,8 +60,14 @@ const USAGE = JSON.stringify({
 });
 
 /** A server without parsers: the template put `<think>` in the prompt, so only `</think>` comes out. */
-function rawServer(preset: Preset): ScriptedReply {
-  const thinks = preset.reasoningParser !== "none";
+/** Whether the model writes reasoning for this request: its family reasons, and thinking is on or always is. */
+function reasons(preset: Preset, thinkingOn: boolean): boolean {
+  const plan = resolveModelPlan({ preset: preset.name });
+  return plan.reasoning !== undefined && (thinkingOn || plan.alwaysThinks);
+}
+
+function rawServer(preset: Preset, thinkingOn: boolean): ScriptedReply {
+  const thinks = reasons(preset, thinkingOn);
   const content = `${thinks ? `${REASONING}\n</think>\n\n` : ""}${TEXT}\n\n${rawToolMarkup(preset.toolParser)}`;
   return {
     payloads: [
@@ -65,8 +81,8 @@ function rawServer(preset: Preset): ScriptedReply {
 }
 
 /** vLLM with `--reasoning-parser` and `--tool-call-parser`: structured fields, content is the answer. */
-function parsingServer(preset: Preset): ScriptedReply {
-  const thinks = preset.reasoningParser !== "none";
+function parsingServer(preset: Preset, thinkingOn: boolean): ScriptedReply {
+  const thinks = reasons(preset, thinkingOn);
   const calls = preset.toolParser !== "none";
   return {
     payloads: [
@@ -105,7 +121,15 @@ beforeAll(async () => {
   upstream = await startScriptedUpstream((request) => {
     const [presetName, kind] = String(request.body.model).split("@");
     const preset = PRESETS.find((candidate) => candidate.name === presetName)!;
-    return kind === "raw" ? rawServer(preset) : parsingServer(preset);
+    // The scripted model thinks when the request asked the template to (or its family always does).
+    const kwargs = (request.body.chat_template_kwargs ?? {}) as Record<string, unknown>;
+    const thinkingOn = Object.values(kwargs).includes(true) || String(request.headers["x-thinking"]) === "on";
+    try {
+      return kind === "raw" ? rawServer(preset, thinkingOn) : parsingServer(preset, thinkingOn);
+    } catch (error) {
+      // A family without raw markup yet fails at once rather than by a timeout.
+      return { status: 500, body: JSON.stringify({ error: { message: String(error) } }) };
+    }
   });
   const models = PRESETS.flatMap((preset) =>
     ["raw", "parsing"].map((kind) =>
@@ -127,29 +151,50 @@ function blocksOf(message: Anthropic.Message): unknown[] {
 
 describe("one preset for any server (docs/dialects.md §1): raw markup and structured fields give one message", () => {
   it.each(PRESETS.map((preset) => [preset.name, preset] as const))("%s", async (_name, preset) => {
-    const client = new Anthropic({ apiKey: "unused", baseURL: gateway.origin, maxRetries: 0 });
-    const request = {
-      max_tokens: 1024,
-      thinking: { type: "enabled" as const, budget_tokens: 512 },
-      tools,
-      messages: [{ role: "user" as const, content: "Weather in Paris?" }],
-    };
-    const expected = [
-      ...(preset.reasoningParser === "none"
-        ? []
-        : [{ type: "thinking", thinking: REASONING, signature: "sluice" }]),
-      { type: "text", text: TEXT },
-      ...(preset.toolParser === "none"
-        ? []
-        : [{ type: "tool_use", id: "toolu", name: "get_weather", input: { city: CITY } }]),
-    ];
-    for (const kind of ["raw", "parsing"]) {
-      const model = `${preset.name}@${kind}`;
-      const streamed = await client.messages.stream({ ...request, model }).finalMessage();
-      const whole = await client.messages.create({ ...request, model });
-      for (const message of [streamed, whole]) {
-        expect(blocksOf(message), `${model}`).toEqual(expected);
-        expect(message.stop_reason).toBe(preset.toolParser === "none" ? "end_turn" : "tool_use");
+    const plan = resolveModelPlan({ preset: preset.name });
+    for (const thinkingOn of [true, false]) {
+      // Families without a template switch say whether they think by a header the scripted model reads.
+      const client = new Anthropic({
+        apiKey: "unused",
+        baseURL: gateway.origin,
+        maxRetries: 0,
+        defaultHeaders: { "x-thinking": thinkingOn ? "on" : "off" },
+      });
+      const request = {
+        max_tokens: 1024,
+        thinking: thinkingOn
+          ? { type: "enabled" as const, budget_tokens: 512 }
+          : { type: "disabled" as const },
+        tools,
+        messages: [{ role: "user" as const, content: "Weather in Paris?" }],
+      };
+      const expected = [
+        ...(reasons(preset, thinkingOn)
+          ? [{ type: "thinking", thinking: REASONING, signature: "sluice" }]
+          : []),
+        { type: "text", text: TEXT },
+        ...(preset.toolParser === "none"
+          ? []
+          : [{ type: "tool_use", id: "toolu", name: "get_weather", input: { city: CITY } }]),
+      ];
+      for (const kind of ["raw", "parsing"]) {
+        const model = `${preset.name}@${kind}`;
+        const streamed = await client.messages.stream({ ...request, model }).finalMessage();
+        const whole = await client.messages.create({ ...request, model });
+        const where = `${model}, thinking ${thinkingOn ? "on" : "off"}`;
+        for (const message of [streamed, whole]) {
+          expect(blocksOf(message), where).toEqual(expected);
+          expect(message.stop_reason, where).toBe(preset.toolParser === "none" ? "end_turn" : "tool_use");
+        }
+        // The upstream was asked for the family's template switch and the fields its markers need.
+        const sent = upstream.requestsFor(model).at(-1)?.body ?? {};
+        expect(sent.chat_template_kwargs, where).toEqual(
+          plan.thinkingKwarg === undefined
+            ? undefined
+            : { [plan.thinkingKwarg]: thinkingOn || plan.alwaysThinks },
+        );
+        for (const [field, value] of Object.entries(plan.requestFields ?? {}))
+          expect(sent[field], where).toEqual(value);
       }
     }
   });

@@ -1,0 +1,1 @@
+export { deepseekDsmlToolDialect } from "./deepseek-dsml-tool-dialect";

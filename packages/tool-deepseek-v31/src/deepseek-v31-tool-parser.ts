@@ -1,0 +1,19 @@
+import type { SegmentSink, ToolParser, ToolParserContext } from "@sluice/core";
+
+/**
+ * The `deepseek_v31` parser. Start: every character is text. Next: a MarkerLexer over the dialect's markers
+ * (see packages/tool-qwen-xml), calls as `tool-call-start` / `-delta` / `-end` with their source as
+ * `markup`, values through @sluice/tool-kit's createParameterValue (strings stream live).
+ */
+export class DeepseekV31ToolParser implements ToolParser {
+  constructor(
+    readonly context: ToolParserContext,
+    private readonly sink: SegmentSink,
+  ) {}
+
+  push(text: string): void {
+    if (text.length > 0) this.sink({ type: "text", text });
+  }
+
+  end(): void {}
+}

@@ -1,0 +1,1 @@
+export { deepseekV31ToolDialect } from "./deepseek-v31-tool-dialect";

@@ -1,0 +1,1 @@
+export { kimiK2ToolDialect } from "./kimi-k2-tool-dialect";

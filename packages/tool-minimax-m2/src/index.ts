@@ -1,0 +1,1 @@
+export { minimaxM2ToolDialect } from "./minimax-m2-tool-dialect";
