@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { ReasoningDialect } from "../dialect";
+import type { ReasoningDialect, ToolDialect } from "../dialect";
 import { createParserContext } from "../parser-context";
 import { createSegmenter } from "../segmenter";
 import { runConformance } from "./conformance";
@@ -8,6 +8,8 @@ import { loadPeerCases, type ReasoningPeerCase } from "./peer-cases";
 
 export interface ReasoningPeerCaseOptions {
   readonly dialect: () => ReasoningDialect;
+  /** The family's tool dialect, where its cases have tool markup end the reasoning (default: the echo double). */
+  readonly tool?: () => ToolDialect;
   /** Which of the fixture's `parser` names this dialect answers for. */
   readonly parsers: (parser: string) => boolean;
   /** Case id → why docs/dialects.md decides differently. */
@@ -29,7 +31,7 @@ export function runReasoningPeerCases(options: ReasoningPeerCaseOptions): void {
     createParser: (testCase, sink) =>
       createSegmenter({
         reasoning: options.dialect(),
-        tool: echoToolDialect(),
+        tool: options.tool?.() ?? echoToolDialect(),
         context: createParserContext({ thinking: testCase.starts_in_reasoning }),
         sink,
       }),
