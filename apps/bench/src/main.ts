@@ -3,9 +3,10 @@ import { fileURLToPath } from "node:url";
 import { qwen3ReasoningDialect } from "@sluice/reasoning-qwen3";
 import { qwenXmlToolDialect } from "@sluice/tool-qwen-xml";
 import { benchBodies } from "./body-bench";
+import { dialectScenarios } from "./dialect-scenarios";
 import { benchHttp } from "./http-bench";
 import { benchMemory } from "./memory-bench";
-import { benchSegmenter } from "./segmenter-bench";
+import { benchDialects, benchSegmenter } from "./segmenter-bench";
 import { qwen3ReasoningTrace, qwenXmlTrace } from "./traces";
 import { benchWholePath } from "./whole-path-bench";
 
@@ -38,6 +39,7 @@ const sections: Record<string, () => Promise<void> | void> = {
       },
     });
   },
+  dialects: () => benchDialects(dialectScenarios()),
   "whole-path": () => benchWholePath(),
   memory: () => benchMemory(),
   http: () => benchHttp(),

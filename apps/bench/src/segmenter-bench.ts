@@ -38,6 +38,42 @@ function runOnce(scenario: SegmenterScenario, trace: string): number {
   return segments;
 }
 
+/** Per-byte cost (ns) of one pass over each size's trace, best of interleaved rounds. */
+function nsPerByteBySize(scenario: SegmenterScenario): { bytes: number; nsPerByte: number }[] {
+  const traces = SIZES.map((size) => scenario.trace(size.bytes));
+  const times = bestTimesNs(
+    traces.map((trace) => () => runOnce(scenario, trace)),
+    9,
+  );
+  return traces.map((trace, index) => ({
+    bytes: trace.length,
+    nsPerByte: (times[index] as number) / trace.length,
+  }));
+}
+
+/**
+ * One row per dialect (4-byte chunks, a 512 KiB string value per call): chunks/s at each size and the
+ * 8 MiB per-byte cost against the 64 KiB one, so a dialect that rescans shows at once.
+ */
+export function benchDialects(scenarios: readonly SegmenterScenario[]): void {
+  const rows = scenarios.map((scenario) => {
+    const measured = nsPerByteBySize(scenario);
+    const chunksPerSecond = measured.map(({ nsPerByte }) => formatNumber(1e9 / (nsPerByte * CHUNK_SIZE)));
+    const first = measured[0]?.nsPerByte as number;
+    const last = measured[measured.length - 1]?.nsPerByte as number;
+    return [scenario.title, ...chunksPerSecond, formatNumber(last / first, 2)];
+  });
+  printTable(
+    "Segmenter per dialect: a 512 KiB string value per call (4-byte chunks; targets ≥ 1,000,000 chunks/s, 8 MiB per-byte cost ≤ 1.5× the 64 KiB one)",
+    [
+      "dialect (with its preset's reasoning)",
+      ...SIZES.map((size) => `chunks/s ${size.label}`),
+      "× 64 KiB at 8 MiB",
+    ],
+    rows,
+  );
+}
+
 export function benchSegmenter(scenario: SegmenterScenario): { chunksPerSecond: number; ratio: number } {
   const rows: string[][] = [];
   const traces = SIZES.map((size) => scenario.trace(size.bytes));

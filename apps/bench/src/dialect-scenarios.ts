@@ -1,0 +1,33 @@
+import { deepseekR1ReasoningDialect } from "@sluice/reasoning-deepseek-r1";
+import { deepseekV41ReasoningDialect } from "@sluice/reasoning-deepseek-v41";
+import { qwen3ReasoningDialect } from "@sluice/reasoning-qwen3";
+import { deepseekDsmlToolDialect } from "@sluice/tool-deepseek-dsml";
+import { deepseekV31ToolDialect } from "@sluice/tool-deepseek-v31";
+import { glm45ToolDialect, glm47ToolDialect } from "@sluice/tool-glm45";
+import { kimiK2ToolDialect } from "@sluice/tool-kimi-k2";
+import { minimaxM2ToolDialect } from "@sluice/tool-minimax-m2";
+import { dialectTrace } from "./dialect-traces";
+import type { SegmenterScenario } from "./segmenter-bench";
+
+const writeTool = {
+  Write: { type: "object", properties: { file_path: { type: "string" }, content: { type: "string" } } },
+};
+
+/** Each family's tool dialect behind the reasoning dialect its preset uses. */
+export function dialectScenarios(): SegmenterScenario[] {
+  const rows = [
+    { tool: glm45ToolDialect(), reasoning: qwen3ReasoningDialect() },
+    { tool: glm47ToolDialect(), reasoning: qwen3ReasoningDialect() },
+    { tool: minimaxM2ToolDialect(), reasoning: deepseekR1ReasoningDialect() },
+    { tool: deepseekV31ToolDialect(), reasoning: deepseekV41ReasoningDialect() },
+    { tool: deepseekDsmlToolDialect(), reasoning: deepseekV41ReasoningDialect() },
+    { tool: kimiK2ToolDialect(), reasoning: qwen3ReasoningDialect() },
+  ];
+  return rows.map(({ tool, reasoning }) => ({
+    title: `${tool.id} (${reasoning.id})`,
+    tool,
+    reasoning,
+    tools: writeTool,
+    trace: (bytes) => dialectTrace(tool.id, bytes),
+  }));
+}

@@ -1,0 +1,41 @@
+import { prose } from "./traces";
+
+const FILE_PATH = "/tmp/report.md";
+
+/** How each family writes one Write call with a large `content` string, as its chat template renders it. */
+export const WRITE_CALLS: Readonly<Record<string, (content: string) => string>> = {
+  glm45: (content) =>
+    `<tool_call>Write\n<arg_key>file_path</arg_key>\n<arg_value>${FILE_PATH}</arg_value>\n` +
+    `<arg_key>content</arg_key>\n<arg_value>${content}</arg_value>\n</tool_call>`,
+  glm47: (content) =>
+    `<tool_call>Write<arg_key>file_path</arg_key><arg_value>${FILE_PATH}</arg_value>` +
+    `<arg_key>content</arg_key><arg_value>${content}</arg_value></tool_call>`,
+  minimax_m2: (content) =>
+    `<minimax:tool_call>\n<invoke name="Write">\n<parameter name="file_path">${FILE_PATH}</parameter>\n` +
+    `<parameter name="content">${content}</parameter>\n</invoke>\n</minimax:tool_call>`,
+  deepseek_dsml: (content) =>
+    `<｜DSML｜function_calls>\n<｜DSML｜invoke name="Write">\n` +
+    `<｜DSML｜parameter name="file_path" string="true">${FILE_PATH}</｜DSML｜parameter>\n` +
+    `<｜DSML｜parameter name="content" string="true">${content}</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls>`,
+  deepseek_v31: (content) =>
+    `<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>Write<｜tool▁sep｜>${JSON.stringify({ file_path: FILE_PATH, content })}` +
+    "<｜tool▁call▁end｜><｜tool▁calls▁end｜>",
+  kimi_k2: (content) =>
+    `<|tool_calls_section_begin|><|tool_call_begin|>functions.Write:0<|tool_call_argument_begin|>` +
+    `${JSON.stringify({ file_path: FILE_PATH, content })}<|tool_call_end|><|tool_calls_section_end|>`,
+};
+
+/**
+ * About `bytes` of a raw stream in a family's markup: some reasoning, `</think>`, a sentence, then Write
+ * calls whose `content` string is up to 512 KiB each, repeated to reach the size (the tool parser's worst
+ * case: one huge string value streamed live).
+ */
+export function dialectTrace(dialect: string, bytes: number, seed = 13): string {
+  const writeCall = WRITE_CALLS[dialect];
+  if (writeCall === undefined) throw new Error(`no trace for ${dialect}`);
+  const content = prose(Math.min(512 * 1024, bytes - 1024), seed).replace(/\. /g, ".\n    ");
+  const call = writeCall(content);
+  const calls: string[] = [];
+  for (let size = 0; size < bytes - 1024; size += call.length) calls.push(call);
+  return `${prose(1000, seed + 1)}</think>\n\nI will write the file now.\n\n${calls.join("\n")}`;
+}
