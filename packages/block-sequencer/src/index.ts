@@ -5,6 +5,4 @@ export {
   createBlockSequencer,
   DEFAULT_THINKING_SIGNATURE,
 } from "./create-block-sequencer";
-export { mintToolId } from "./mint-tool-id";
 export { SEQUENCER_WARNING_CODE } from "./sequencer-warning-code";
-export { sanitizeToolId } from "./tool-id-registry";

@@ -1,6 +1,8 @@
 import type { ContentBlockEvent } from "@sluice/protocol-anthropic";
 import { describe, expect, it } from "vitest";
-import { createBlockSequencer, mintToolId, sanitizeToolId } from "../src";
+import { createBlockSequencer } from "../src";
+import { mintToolId } from "../src/mint-tool-id";
+import { sanitizeToolId } from "../src/tool-id-registry";
 import { call, sequence } from "./sequence";
 
 const ids = (upstreamIds: (string | undefined)[], createToolId?: () => string) =>

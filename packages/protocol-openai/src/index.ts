@@ -18,13 +18,12 @@ export {
   ChatToolMessage,
   ChatUserMessage,
 } from "./chat-completion-request";
-export { createToolCallMerger, MAX_QUEUED_LENGTH, type ToolCallMerger } from "./create-tool-call-merger";
+export { createToolCallMerger, type ToolCallMerger } from "./create-tool-call-merger";
 export {
   createUpstreamDecoder,
   type UpstreamDecoder,
   type UpstreamDecoderOptions,
 } from "./create-upstream-decoder";
 export { decodeChunkWithSchema } from "./decode-chunk-with-schema";
-export { INVALID_UPSTREAM_CHUNK } from "./invalid-upstream-chunk";
 export { narrowChunk } from "./narrow-chunk";
 export type { ToolCallFragment, UpstreamDelta, UpstreamError, UpstreamUsage } from "./upstream-delta";
