@@ -1,16 +1,30 @@
 import type { ToolDialect } from "@sluice/core";
+import { DEFAULT_MINIMAX_M2_LIMITS } from "./minimax-m2-limits";
+import {
+  BLOCK_CLOSE,
+  BLOCK_OPEN,
+  INVOKE_CLOSE,
+  INVOKE_OPEN,
+  PARAMETER_CLOSE,
+  PARAMETER_OPEN,
+} from "./minimax-m2-markers";
 import { MinimaxM2ToolParser } from "./minimax-m2-tool-parser";
 
-/** `minimax_m2`: MiniMax M2/M2.1/M2.5: <minimax:tool_call><invoke name="N"><parameter name="K">V</parameter></invoke></minimax:tool_call> */
+/**
+ * `minimax_m2` (research-dialects.md §5): the MiniMax M2 / M2.1 / M2.5 tool-call format
+ * `<minimax:tool_call>\n<invoke name="N">\n<parameter name="K">V</parameter>\n…</invoke>\n</minimax:tool_call>`,
+ * several invokes per block being several calls, parsed incrementally with string values streamed live.
+ * The markers are plain text, so no request field is needed (research-dialects.md §1.2).
+ */
 export function minimaxM2ToolDialect(): ToolDialect {
   return {
     kind: "tool",
     id: "minimax_m2",
-    // The peers' names for this format (vLLM's `--tool-call-parser` name), accepted in a config too.
-    aliases: [],
+    // vLLM's `--tool-call-parser minimax_m2` is the id itself; SGLang's `--tool-call-parser` name is `minimax-m2`.
+    aliases: ["minimax-m2"],
     description:
       'MiniMax M2/M2.1/M2.5: <minimax:tool_call><invoke name="N"><parameter name="K">V</parameter></invoke></minimax:tool_call>',
-    markers: [],
-    createParser: (context, sink) => new MinimaxM2ToolParser(context, sink),
+    markers: [BLOCK_OPEN, INVOKE_OPEN, PARAMETER_OPEN, PARAMETER_CLOSE, INVOKE_CLOSE, BLOCK_CLOSE],
+    createParser: (context, sink) => new MinimaxM2ToolParser(context, sink, DEFAULT_MINIMAX_M2_LIMITS),
   };
 }
