@@ -37,7 +37,8 @@ const HOLD_TAG: ValueTagDecision = { kind: "hold" };
 const LITERAL: ValueTagDecision = { kind: "literal" };
 const CLOSE_PARAMETER: ValueTagDecision = { kind: "close-parameter" };
 const END_CALL: ValueTagDecision = { kind: "end-call" };
-// `</parameter>` closes before a new `<parameter name=`, `</invoke>`, `</minimax:tool_call>` or the end.
+// `</parameter>` closes before a new `<parameter name=`, `</invoke>`, `</minimax:tool_call>` or the end; not
+// before `<invoke name=`, so a value quoting MiniMax output keeps `</parameter><invoke …` literal.
 const PARAMETER_CLOSE_FOLLOWERS = [INVOKE_CLOSE, BLOCK_CLOSE];
 // `</invoke>` with no `</parameter>` before it closes only before `</minimax:tool_call>`, the next invoke or the end.
 const INVOKE_CLOSE_FOLLOWERS = [BLOCK_CLOSE, INVOKE_OPEN];

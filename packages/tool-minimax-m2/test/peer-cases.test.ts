@@ -1,5 +1,5 @@
-import { deepseekR1ReasoningDialect } from "@sluice/reasoning-deepseek-r1";
 import { runReasoningPeerCases, runToolPeerCases } from "@sluice/core/testkit";
+import { deepseekR1ReasoningDialect } from "@sluice/reasoning-deepseek-r1";
 import { minimaxM2ToolDialect } from "../src";
 
 const SCHEMA_LESS =
