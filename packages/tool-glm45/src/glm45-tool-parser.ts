@@ -107,6 +107,7 @@ export class Glm45ToolParser implements ToolParser, MarkerHandler {
     // A stream that ends inside a call closes the open value and the call (docs/dialects.md §2, d007).
     if (this.state === "value") this.closeValue();
     this.flushStray();
+    this.warnMissingValue();
     this.warning(
       "unterminated_call",
       `the stream ended inside call ${JSON.stringify(this.callName)}; closed with what was received`,

@@ -29,10 +29,10 @@ const HOLD_TAG: ValueTagDecision = { kind: "hold" };
 const LITERAL: ValueTagDecision = { kind: "literal" };
 const CLOSE_VALUE: ValueTagDecision = { kind: "close-value" };
 const END_CALL: ValueTagDecision = { kind: "end-call" };
-// `</arg_value>` closes when `<arg_key>` of a new key, `</tool_call>` or the end of the stream follows.
-const VALUE_CLOSE_FOLLOWERS = [TOOL_CALL_CLOSE];
-// `</tool_call>` with no `</arg_value>` before it closes only before `<tool_call>` or the end.
-const TOOL_CALL_CLOSE_FOLLOWERS = [TOOL_CALL_OPEN];
+// `</arg_value>` closes before `</tool_call>`, `<arg_key>` of a new key, a confirmed call start or the end.
+const VALUE_CLOSERS = [TOOL_CALL_CLOSE];
+// `</tool_call>` with no `</arg_value>` before it closes only before a confirmed call start or the end.
+const NO_CLOSERS: readonly string[] = [];
 
 /**
  * Decides a marker met inside a value (docs/dialects.md §2: closing is structural). Values may contain GLM
@@ -61,14 +61,20 @@ export function decideValueTag(
         depths.toolCall--;
         return LITERAL;
       }
-      return decided(matchCloseFollow(buffer, after, final, TOOL_CALL_CLOSE_FOLLOWERS, limits), END_CALL);
+      return decided(matchCloseFollow(buffer, after, final, { closers: NO_CLOSERS }, limits), END_CALL);
     default:
       if (depths.value > 0) {
         depths.value--;
         return LITERAL;
       }
       return decided(
-        matchCloseFollow(buffer, after, final, VALUE_CLOSE_FOLLOWERS, limits, context.isNewKey),
+        matchCloseFollow(
+          buffer,
+          after,
+          final,
+          { closers: VALUE_CLOSERS, isNewKey: context.isNewKey },
+          limits,
+        ),
         CLOSE_VALUE,
       );
   }
