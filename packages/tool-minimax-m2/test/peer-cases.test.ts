@@ -3,7 +3,7 @@ import { deepseekR1ReasoningDialect } from "@sluice/reasoning-deepseek-r1";
 import { minimaxM2ToolDialect } from "../src";
 
 const SCHEMA_LESS =
-  "smg infers types without a schema; docs/dialects.md §2 (as qwen_xml t051–t053): no tools → every value is the raw string, as vLLM keeps it (d130) and MiniMax's reference parser types it ("string"); our own test asserts it";
+  "smg infers types without a schema; docs/dialects.md §2 (as qwen_xml t051–t053): no tools → every value is the raw string, as vLLM keeps it (d130) and MiniMax's reference parser types it as a string; our own test asserts it";
 
 const APPEND_THINK =
   "a peer mode (SGLang minimax-append-think) that keeps the thinking in content behind a prepended <think> so a client can store it; Sluice splits it into a thinking block (docs/dialects.md §1, preset minimax-m2 on deepseek_r1), which goes back upstream in the message's reasoning field (reasoning_field), so the history keeps it without <think> in the answer text";
