@@ -1,19 +1,544 @@
-import type { SegmentSink, ToolParser, ToolParserContext } from "@sluice/core";
+import {
+  HOLD,
+  isJsonWhitespace,
+  type MarkerHandler,
+  MarkerLexer,
+  type SegmentSink,
+  type ToolParser,
+  type ToolParserContext,
+} from "@sluice/core";
+import { type ParameterValue, parameterSchemasOf, type ValueOutput } from "@sluice/tool-kit";
+import { createDsmlValue } from "./create-dsml-value";
+import { DirectJsonBody } from "./direct-json-body";
+import type { DsmlLimits } from "./dsml-limits";
+import {
+  BLOCK_WORDS,
+  DSML_MARKERS,
+  END_OF_SENTENCE,
+  INVOKE_WORD,
+  OPEN_PREFIX,
+  PARAMETER_WORD,
+} from "./dsml-markers";
+import { isCallName } from "./is-call-name";
+import { type FollowRule, matchFollow } from "./match-follow";
+import { type DsmlTag, readDsmlTag } from "./read-dsml-tag";
+import { skipWhitespace } from "./skip-whitespace";
+import { decideValueTag, type LiteralDepths } from "./value-tag-decision";
 
 /**
- * The `deepseek_dsml` parser. Start: every character is text. Next: a MarkerLexer over the dialect's markers
- * (see packages/tool-qwen-xml), calls as `tool-call-start` / `-delta` / `-end` with their source as
- * `markup`, values through @sluice/tool-kit's createParameterValue (strings stream live).
+ * `text`: outside calls. `block`: inside a block, between invokes. `skip`: inside a nameless invoke (d104).
+ * `invoke`: between the parameters of a call. `value`: inside a parameter's value.
  */
-export class DeepseekDsmlToolParser implements ToolParser {
+type State = "text" | "block" | "skip" | "invoke" | "value";
+
+const OPEN_BRACE = 123;
+// The raw text a stray-text warning quotes.
+const MAX_STRAY_RAW = 256;
+// An end-of-sentence marker is dropped only when nothing but whitespace follows it (research §1.1).
+const TRAILING: FollowRule = { accepts: () => false, endOfSentence: false };
+// A close tag inside a direct JSON body ends it only where a close of the invoke would be structural.
+const BODY_CLOSE_FOLLOWERS: FollowRule = {
+  accepts: (next) => (next.closing ? BLOCK_WORDS.includes(next.word) : next.word !== PARAMETER_WORD),
+  endOfSentence: true,
+};
+
+/**
+ * The `deepseek_dsml` tool parser (docs/dialects.md §3; research §4.2): a synchronous state machine over the
+ * marker lexer. A block (`<｜DSML｜function_calls>`, V4 `tool_calls`, V4.1 `calls`) confirmed by the invoke
+ * after it, or a bare `<｜DSML｜invoke name="N">` in content (vllm #48931), starts a call; each invoke is one
+ * call: `tool-call-start`, argument deltas it builds itself (string values streamed live), `tool-call-end`,
+ * with its whole source as `markup`. Text outside calls goes out as `text`. Everything it holds is bounded by
+ * the limits, except the text of one non-string value or one direct JSON body.
+ */
+export class DeepseekDsmlToolParser implements ToolParser, MarkerHandler {
+  private readonly lexer: MarkerLexer;
+  private readonly output: ValueOutput;
+  private state: State = "text";
+  // The open block came with its opener; a bare invoke's block has none, and text after it just ends it.
+  private explicitBlock = false;
+
+  // The open call.
+  private callIndex = -1;
+  private callName = "";
+  private parameterSchemas: ReadonlyMap<string, unknown> | undefined;
+  private readonly givenParameters = new Set<string>();
+  private parameterCount = 0;
+  // Nothing but whitespace since the invoke tag: a `{` there starts a direct JSON body (d098).
+  private bodyAllowed = false;
+  private body: DirectJsonBody | undefined;
+  private strayText = "";
+  private strayFound = false;
+
+  // The open value, and the literal tags nested in it.
+  private value: ParameterValue | undefined;
+  private readonly depths: LiteralDepths = { parameter: 0, invoke: 0, block: 0 };
+
+  private readonly schemaCache = new Map<string, ReadonlyMap<string, unknown> | undefined>();
+
   constructor(
-    readonly context: ToolParserContext,
+    private readonly context: ToolParserContext,
     private readonly sink: SegmentSink,
-  ) {}
+    private readonly limits: DsmlLimits,
+  ) {
+    this.lexer = new MarkerLexer(this, DSML_MARKERS);
+    this.output = {
+      delta: (argumentsJson) =>
+        this.sink({ type: "tool-call-delta", callIndex: this.callIndex, argumentsJson }),
+      markup: (text) => this.emitMarkup(text),
+      warning: (code, message, raw) => this.sink({ type: "warning", code, message, raw }),
+    };
+  }
+
+  /** Characters received and not yet emitted in any form (for bounds checks and tests). */
+  get heldLength(): number {
+    return this.lexer.pending.length + (this.value?.heldLength ?? 0) + (this.body?.text.length ?? 0);
+  }
 
   push(text: string): void {
+    this.lexer.push(text);
+  }
+
+  end(): void {
+    this.lexer.end();
+    if (this.state === "value") this.closeValue();
+    if (this.state !== "invoke") return;
+    // docs/dialects.md §2 (qwen_xml's rule): a stream that ends inside a call closes the value and the call.
+    this.abandonBody();
+    this.flushStray();
+    this.warn("unterminated_call", `the stream ended inside call ${JSON.stringify(this.callName)}`, "");
+    this.endCall();
+  }
+
+  text(text: string): void {
+    switch (this.state) {
+      case "value":
+        (this.value as ParameterValue).append(text);
+        return;
+      case "invoke":
+        this.invokeText(text);
+        return;
+      case "block":
+        this.blockText(text);
+        return;
+      case "skip":
+        this.emitMarkup(text);
+        return;
+      case "text":
+        this.emitText(text);
+    }
+  }
+
+  marker(marker: string, buffer: string, index: number, final: boolean): number {
+    switch (this.state) {
+      case "value":
+        return this.valueMarker(marker, buffer, index, final);
+      case "invoke":
+        return this.invokeMarker(marker, buffer, index, final);
+      case "block":
+        return this.blockMarker(marker, buffer, index, final);
+      case "skip":
+        return this.skipMarker(marker, buffer, index, final);
+      case "text":
+        return this.textMarker(marker, buffer, index, final);
+    }
+  }
+
+  // ── outside calls ───────────────────────────────────────────────────────────
+
+  private textMarker(marker: string, buffer: string, index: number, final: boolean): number {
+    const after = index + marker.length;
+    if (marker === END_OF_SENTENCE) {
+      const follow = matchFollow(buffer, after, final, this.limits, TRAILING);
+      if (follow === "hold") return HOLD;
+      if (follow === "literal") {
+        this.emitText(marker);
+        return after;
+      }
+      // research §1.1: some engines leave the end-of-sentence token in the text; trailing, it is markup.
+      this.emitMarkup(buffer.slice(index));
+      return buffer.length;
+    }
+    const match = readDsmlTag(buffer, index, final, this.limits);
+    if (match.kind === "hold") return HOLD;
+    if (match.kind === "none") {
+      this.emitText(marker);
+      return after;
+    }
+    const { tag } = match;
+    if (!tag.closing && BLOCK_WORDS.includes(tag.word)) return this.blockStart(tag, buffer, index, final);
+    const name = tag.attributes.get("name") ?? "";
+    // vllm #48931: V4 may omit the block opener; a bare invoke starts a call, but only in content (not explicit).
+    if (!tag.closing && tag.word === INVOKE_WORD && isCallName(name)) {
+      if (this.context.callStartPolicy() === "all") {
+        this.explicitBlock = false;
+        this.startCall(name, buffer.slice(index, tag.end));
+        return tag.end;
+      }
+    }
+    // Any other DSML tag outside a call is text, kept as it came (lossless).
+    this.emitText(buffer.slice(index, tag.end));
+    return tag.end;
+  }
+
+  /**
+   * A block opener is a call start only when an invoke follows it (after whitespace): then the block is
+   * explicit, even while reasoning is open (r091, r092, r095: DSML ends reasoning). Otherwise it is text.
+   */
+  private blockStart(tag: DsmlTag, buffer: string, index: number, final: boolean): number {
+    const source = buffer.slice(index, tag.end);
+    if (this.context.callStartPolicy() !== "none") {
+      const at = skipWhitespace(buffer, tag.end, this.limits);
+      if (at === buffer.length) {
+        if (!final) return HOLD;
+      } else if (at !== -1 && buffer.startsWith(OPEN_PREFIX, at)) {
+        const next = readDsmlTag(buffer, at, final, this.limits);
+        if (next.kind === "hold") return HOLD;
+        if (next.kind === "tag" && opensNamedOrNamelessInvoke(next.tag)) {
+          this.explicitBlock = true;
+          this.state = "block";
+          this.emitMarkup(buffer.slice(index, at));
+          return this.blockMarker(OPEN_PREFIX, buffer, at, final);
+        }
+      } else if (at !== -1 && !final && buffer.length - at < OPEN_PREFIX.length) {
+        if (OPEN_PREFIX.startsWith(buffer.slice(at))) return HOLD;
+      }
+    }
+    this.emitText(source);
+    return tag.end;
+  }
+
+  // ── inside a block, between invokes ─────────────────────────────────────────
+
+  private blockText(text: string): void {
+    let at = 0;
+    while (at < text.length && isJsonWhitespace(text.charCodeAt(at))) at++;
+    // The template's newlines between invokes are markup.
+    if (at > 0) this.emitMarkup(at === text.length ? text : text.slice(0, at));
+    if (at < text.length) {
+      this.leaveBlock();
+      this.emitText(at === 0 ? text : text.slice(at));
+    }
+  }
+
+  private blockMarker(marker: string, buffer: string, index: number, final: boolean): number {
+    if (marker === END_OF_SENTENCE) {
+      this.emitMarkup(marker);
+      return index + marker.length;
+    }
+    const match = readDsmlTag(buffer, index, final, this.limits);
+    if (match.kind === "hold") return HOLD;
+    if (match.kind === "tag") {
+      const { tag } = match;
+      const source = buffer.slice(index, tag.end);
+      if (tag.closing && BLOCK_WORDS.includes(tag.word)) {
+        this.emitMarkup(source);
+        this.state = "text";
+        this.explicitBlock = false;
+        return tag.end;
+      }
+      if (opensNamedOrNamelessInvoke(tag) && this.context.callStartPolicy() !== "none") {
+        const name = tag.attributes.get("name") ?? "";
+        if (name.length > 0) {
+          this.startCall(name, source);
+          return tag.end;
+        }
+        // d104 (smg): an invoke with name="" is skipped, up to its close, and does not block later calls.
+        this.warn("missing_name", "an invoke without a name was dropped", source);
+        this.emitMarkup(source);
+        this.state = "skip";
+        return tag.end;
+      }
+    }
+    this.leaveBlock();
+    return this.textMarker(marker, buffer, index, final);
+  }
+
+  private leaveBlock(): void {
+    if (this.explicitBlock) this.warn("missing_block_close", "text after the calls ended their block", "");
+    this.explicitBlock = false;
+    this.state = "text";
+  }
+
+  private skipMarker(marker: string, buffer: string, index: number, final: boolean): number {
+    const match = marker === END_OF_SENTENCE ? undefined : readDsmlTag(buffer, index, final, this.limits);
+    if (match?.kind === "hold") return HOLD;
+    if (match?.kind === "tag") {
+      const { tag } = match;
+      if (tag.closing && tag.word === INVOKE_WORD) {
+        this.emitMarkup(buffer.slice(index, tag.end));
+        this.state = "block";
+        return tag.end;
+      }
+      if (tag.closing ? BLOCK_WORDS.includes(tag.word) : tag.word === INVOKE_WORD) {
+        this.state = "block";
+        return this.blockMarker(marker, buffer, index, final);
+      }
+      this.emitMarkup(buffer.slice(index, tag.end));
+      return tag.end;
+    }
+    this.emitMarkup(marker);
+    return index + marker.length;
+  }
+
+  private startCall(name: string, source: string): void {
+    this.callIndex = this.context.allocateCallIndex();
+    this.callName = name;
+    // The start goes first: the segmenter ends an open reasoning span (flushing what it holds) on it.
+    this.sink({ type: "tool-call-start", callIndex: this.callIndex, name });
+    this.emitMarkup(source);
+    this.output.delta("{");
+    this.parameterSchemas = this.schemasOf(name);
+    this.givenParameters.clear();
+    this.parameterCount = 0;
+    this.bodyAllowed = true;
+    this.state = "invoke";
+  }
+
+  private endCall(): void {
+    this.output.delta("}");
+    this.sink({ type: "tool-call-end", callIndex: this.callIndex });
+    this.state = "block";
+  }
+
+  private schemasOf(name: string): ReadonlyMap<string, unknown> | undefined {
+    if (this.schemaCache.has(name)) return this.schemaCache.get(name);
+    // No schema, or one without properties: any parameter name is structural (docs/dialects.md §2).
+    const schemas = parameterSchemasOf(this.context.tools, name);
+    this.schemaCache.set(name, schemas);
+    return schemas;
+  }
+
+  // ── between parameters ─────────────────────────────────────────────────────
+
+  private invokeText(text: string): void {
+    let at = 0;
+    if (this.bodyAllowed) {
+      while (at < text.length && isJsonWhitespace(text.charCodeAt(at))) at++;
+      if (at === text.length) {
+        this.emitMarkup(text);
+        return;
+      }
+      this.bodyAllowed = false;
+      if (at > 0) this.emitMarkup(text.slice(0, at));
+      if (text.charCodeAt(at) === OPEN_BRACE) this.body = new DirectJsonBody();
+    }
+    if (this.body !== undefined) {
+      const end = this.body.push(text, at);
+      if (end === -1) return;
+      this.finishBody();
+      at = end;
+    }
+    if (at < text.length) this.addStrayText(at === 0 ? text : text.slice(at));
+  }
+
+  private invokeMarker(marker: string, buffer: string, index: number, final: boolean): number {
+    const after = index + marker.length;
+    if (this.body !== undefined) return this.bodyMarker(marker, buffer, index, final);
+    if (marker === END_OF_SENTENCE) {
+      this.emitMarkup(marker);
+      return after;
+    }
+    const match = readDsmlTag(buffer, index, final, this.limits);
+    if (match.kind === "hold") return HOLD;
+    this.bodyAllowed = false;
+    if (match.kind === "none") {
+      this.addStrayText(marker);
+      return after;
+    }
+    const { tag } = match;
+    const source = buffer.slice(index, tag.end);
+    if (!tag.closing && tag.word === PARAMETER_WORD) {
+      const name = tag.attributes.get("name") ?? "";
+      // A nameless or repeated parameter is stray text: no duplicate keys.
+      if (name.length === 0 || this.givenParameters.has(name)) {
+        this.addStrayText(source);
+        return tag.end;
+      }
+      this.flushStray();
+      this.startValue(name, tag, source);
+      return tag.end;
+    }
+    const closesBlock = tag.closing && BLOCK_WORDS.includes(tag.word);
+    if (tag.closing && tag.word === INVOKE_WORD) {
+      this.flushStray();
+      this.emitMarkup(source);
+      this.endCall();
+      return tag.end;
+    }
+    if (closesBlock || (!tag.closing && tag.word === INVOKE_WORD)) {
+      // A missing `</｜DSML｜invoke>`: the block's close or the next invoke ends the call.
+      this.flushStray();
+      this.warn(
+        "missing_invoke_close",
+        `call ${JSON.stringify(this.callName)} ended by ${JSON.stringify(source)} without </｜DSML｜invoke>`,
+        source,
+      );
+      this.endCall();
+      return this.blockMarker(marker, buffer, index, final);
+    }
+    this.addStrayText(source);
+    return tag.end;
+  }
+
+  /** Inside a direct JSON body, markers are body text, unless a close tag ends an unfinished body. */
+  private bodyMarker(marker: string, buffer: string, index: number, final: boolean): number {
+    const after = index + marker.length;
+    if (marker === END_OF_SENTENCE) {
+      const follow = matchFollow(buffer, after, final, this.limits, TRAILING);
+      if (follow === "hold") return HOLD;
+      if (follow === "close") {
+        this.abandonBody();
+        return this.invokeMarker(marker, buffer, index, final);
+      }
+    } else {
+      const match = readDsmlTag(buffer, index, final, this.limits);
+      if (match.kind === "hold") return HOLD;
+      const tag = match.kind === "tag" ? match.tag : undefined;
+      if (tag?.closing && (tag.word === INVOKE_WORD || BLOCK_WORDS.includes(tag.word))) {
+        const follow = matchFollow(buffer, tag.end, final, this.limits, BODY_CLOSE_FOLLOWERS);
+        if (follow === "hold") return HOLD;
+        if (follow === "close") {
+          this.abandonBody();
+          return this.invokeMarker(marker, buffer, index, final);
+        }
+      }
+    }
+    // The marker's text holds no brace or quote, so the body cannot close inside it.
+    (this.body as DirectJsonBody).push(marker);
+    return after;
+  }
+
+  private finishBody(): void {
+    const body = this.body as DirectJsonBody;
+    this.body = undefined;
+    const parsed = body.arguments();
+    if (parsed === undefined) {
+      this.addStrayText(body.text);
+      return;
+    }
+    if (parsed.members.length > 0) this.output.delta(parsed.members);
+    this.emitMarkup(body.text);
+    for (const key of parsed.keys) this.givenParameters.add(key);
+    this.parameterCount += parsed.keys.length;
+  }
+
+  /** An unfinished direct JSON body belongs to no value: stray text. */
+  private abandonBody(): void {
+    if (this.body === undefined) return;
+    const text = this.body.text;
+    this.body = undefined;
+    this.addStrayText(text);
+  }
+
+  private addStrayText(text: string): void {
+    this.emitMarkup(text);
+    if (!this.strayFound && !isAllWhitespace(text)) this.strayFound = true;
+    if (this.strayText.length < MAX_STRAY_RAW)
+      this.strayText += text.slice(0, MAX_STRAY_RAW - this.strayText.length);
+  }
+
+  private flushStray(): void {
+    if (this.strayFound) {
+      this.warn(
+        "stray_text_in_call",
+        `text between the parameters of call ${JSON.stringify(this.callName)} is not part of any value; kept as markup`,
+        this.strayText.trim(),
+      );
+    }
+    this.strayFound = false;
+    this.strayText = "";
+  }
+
+  // ── inside a value ─────────────────────────────────────────────────────────
+
+  /** Whether a parameter opener named `name` can start this call's next parameter (docs/dialects.md §2). */
+  private readonly isStructural = (name: string): boolean =>
+    !this.givenParameters.has(name) &&
+    (this.parameterSchemas === undefined || this.parameterSchemas.has(name));
+
+  private readonly isNewParameter = (name: string): boolean => !this.givenParameters.has(name);
+
+  private startValue(name: string, tag: DsmlTag, source: string): void {
+    this.emitMarkup(source);
+    this.givenParameters.add(name);
+    const string = tag.attributes.get("string");
+    this.value = createDsmlValue(this.output, {
+      name,
+      schema: this.parameterSchemas?.get(name),
+      index: this.parameterCount,
+      string: string === "true" || string === "false" ? string : undefined,
+    });
+    this.parameterCount++;
+    this.depths.parameter = 0;
+    this.depths.invoke = 0;
+    this.depths.block = 0;
+    this.state = "value";
+  }
+
+  private closeValue(): void {
+    (this.value as ParameterValue).close();
+    this.value = undefined;
+    this.state = "invoke";
+  }
+
+  private valueMarker(marker: string, buffer: string, index: number, final: boolean): number {
+    const value = this.value as ParameterValue;
+    const decision = decideValueTag(marker, buffer, index, final, {
+      depths: this.depths,
+      atLineStart: value.atLineStart,
+      isStructural: this.isStructural,
+      isNewParameter: this.isNewParameter,
+      limits: this.limits,
+    });
+    switch (decision.kind) {
+      case "hold":
+        return HOLD;
+      case "literal":
+        value.append(buffer.slice(index, decision.end));
+        return decision.end;
+      case "close-parameter":
+        this.closeValue();
+        this.emitMarkup(buffer.slice(index, decision.end));
+        return decision.end;
+      case "close-unclosed":
+        this.closeValue();
+        this.warn(
+          "unclosed_parameter",
+          `a parameter of call ${JSON.stringify(this.callName)} had no </｜DSML｜parameter>`,
+          "",
+        );
+        return this.invokeMarker(marker, buffer, index, final);
+      case "end-of-sentence":
+        // Only at the end of the stream: the model stopped inside the value (smg strips the EOS from it).
+        this.closeValue();
+        this.emitMarkup(buffer.slice(index));
+        return buffer.length;
+    }
+  }
+
+  private warn(code: string, message: string, raw: string): void {
+    this.sink({ type: "warning", code: `deepseek_dsml.${code}`, message, raw });
+  }
+
+  private emitText(text: string): void {
     if (text.length > 0) this.sink({ type: "text", text });
   }
 
-  end(): void {}
+  private emitMarkup(text: string): void {
+    if (text.length > 0) this.sink({ type: "markup", text });
+  }
+}
+
+/** `<｜DSML｜invoke …>` with a usable name or none at all (a nameless one is skipped inside a block, d104). */
+function opensNamedOrNamelessInvoke(tag: DsmlTag): boolean {
+  if (tag.closing || tag.word !== INVOKE_WORD) return false;
+  const name = tag.attributes.get("name") ?? "";
+  return name.length === 0 || isCallName(name);
+}
+
+function isAllWhitespace(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    if (!isJsonWhitespace(text.charCodeAt(index))) return false;
+  }
+  return true;
 }
