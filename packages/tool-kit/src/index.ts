@@ -1,12 +1,22 @@
 export { createParameterValue, type ParameterValueOptions } from "./create-parameter-value";
+export {
+  type JsonArgumentsOutcome,
+  type JsonArgumentsStatus,
+  JsonArgumentsStream,
+} from "./json-arguments-stream";
+export { type JsonPrefixStatus, JsonPrefixValidator } from "./json-prefix-validator";
+export type { CallHeaderMatch, JsonToolCallGrammar } from "./json-tool-call-grammar";
+export { JsonToolCallParser } from "./json-tool-call-parser";
 export { parameterSchemasOf } from "./parameter-schemas-of";
 export { ParameterValue, type ValueNewlines, type ValueOutput } from "./parameter-value";
 export { type NameMatch, type NameRules, readName } from "./read-name";
+export { repairStreamedArguments, type StreamedArgumentsRepair } from "./repair-streamed-arguments";
 export {
   type ParameterType,
   type ResolvedParameterType,
   resolveParameterType,
 } from "./resolve-parameter-type";
+export { skipWhitespace } from "./skip-whitespace";
 export { MARKUP_BLOCK_LENGTH, StringValueStream } from "./string-value-stream";
 export { TypedValueBuffer } from "./typed-value-buffer";
 export { isNullLiteral, type TypedParameterValue, type TypingNote, typeParameterValue } from "./value-typing";
