@@ -1,19 +1,14 @@
-import type { SegmentSink, ToolParser, ToolParserContext } from "@sluice/core";
+import type { SegmentSink, ToolParserContext } from "@sluice/core";
+import { JsonToolCallParser } from "@sluice/tool-kit";
+import { DEEPSEEK_V31_GRAMMAR } from "./deepseek-v31-grammar";
 
 /**
- * The `deepseek_v31` parser. Start: every character is text. Next: a MarkerLexer over the dialect's markers
- * (see packages/tool-qwen-xml), calls as `tool-call-start` / `-delta` / `-end` with their source as
- * `markup`, values through @sluice/tool-kit's createParameterValue (strings stream live).
+ * The `deepseek_v31` parser (docs/dialects.md §3): tool-kit's parser of marker-delimited JSON calls over
+ * DeepSeek's markers. A call starts once `NAME<｜tool▁sep｜>{` (V3: `function<｜tool▁sep｜>NAME\n```json\n{`)
+ * is read; its arguments stream live. A trailing `<｜end▁of▁sentence｜>` is markup.
  */
-export class DeepseekV31ToolParser implements ToolParser {
-  constructor(
-    readonly context: ToolParserContext,
-    private readonly sink: SegmentSink,
-  ) {}
-
-  push(text: string): void {
-    if (text.length > 0) this.sink({ type: "text", text });
+export class DeepseekV31ToolParser extends JsonToolCallParser {
+  constructor(context: ToolParserContext, sink: SegmentSink) {
+    super(DEEPSEEK_V31_GRAMMAR, context, sink);
   }
-
-  end(): void {}
 }

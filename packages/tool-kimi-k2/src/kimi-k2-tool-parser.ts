@@ -1,19 +1,14 @@
-import type { SegmentSink, ToolParser, ToolParserContext } from "@sluice/core";
+import type { SegmentSink, ToolParserContext } from "@sluice/core";
+import { JsonToolCallParser } from "@sluice/tool-kit";
+import { KIMI_K2_GRAMMAR } from "./kimi-k2-grammar";
 
 /**
- * The `kimi_k2` parser. Start: every character is text. Next: a MarkerLexer over the dialect's markers
- * (see packages/tool-qwen-xml), calls as `tool-call-start` / `-delta` / `-end` with their source as
- * `markup`, values through @sluice/tool-kit's createParameterValue (strings stream live).
+ * The `kimi_k2` parser (docs/dialects.md §3): tool-kit's parser of marker-delimited JSON calls over Kimi's
+ * markers. A call starts once `functions.NAME:IDX<|tool_call_argument_begin|>{` is read; its arguments
+ * stream live. The native id is not a valid Anthropic id, so none is passed on: the sequencer mints one.
  */
-export class KimiK2ToolParser implements ToolParser {
-  constructor(
-    readonly context: ToolParserContext,
-    private readonly sink: SegmentSink,
-  ) {}
-
-  push(text: string): void {
-    if (text.length > 0) this.sink({ type: "text", text });
+export class KimiK2ToolParser extends JsonToolCallParser {
+  constructor(context: ToolParserContext, sink: SegmentSink) {
+    super(KIMI_K2_GRAMMAR, context, sink);
   }
-
-  end(): void {}
 }
