@@ -347,15 +347,24 @@ export class JsonToolCallParser implements ToolParser {
   private scanAfterArguments(buffer: string, from: number, final: boolean): number {
     let index = from;
     const fence = this.closingFence;
+    const room = MAX_SEPARATOR_WHITESPACE - this.afterArguments.length;
     for (;;) {
-      while (index < buffer.length && isJsonWhitespace(buffer.charCodeAt(index))) index++;
+      while (index < buffer.length && isJsonWhitespace(buffer.charCodeAt(index))) {
+        index++;
+        // So long a run is the model's text, not a separator: the call is over (at the same character in every chunking).
+        if (index - from > room) {
+          this.afterArguments += buffer.slice(from, index);
+          this.endCall("", true);
+          return index;
+        }
+      }
       if (fence === undefined || this.fenceSeen || !buffer.startsWith(fence, index)) break;
       this.fenceSeen = true;
       index += fence.length;
     }
     this.afterArguments += buffer.slice(from, index);
     const closer = this.grammar.callCloser;
-    if (index === buffer.length && this.afterArguments.length <= MAX_SEPARATOR_WHITESPACE) return index;
+    if (index === buffer.length) return index;
     if (buffer.startsWith(closer, index)) {
       this.endCall(closer, false);
       return index + closer.length;
