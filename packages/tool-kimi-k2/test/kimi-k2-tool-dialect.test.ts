@@ -231,6 +231,14 @@ describe("kimi_k2 behind qwen3 (preset kimi-k2.5)", () => {
     }
   });
 
+  it("keeps a section opener cut by the end of the stream in the reasoning (peer case dr012)", () => {
+    const input = ["<think>", "Some reasoning.", "<|tool_calls_section_begin|>"];
+    const result = segmentText({ tool, reasoning: qwen3ReasoningDialect(), thinking: true }, input);
+    expect(result.problems).toEqual([]);
+    expect(result.reasoning).toBe("Some reasoning.<|tool_calls_section_begin|>");
+    expect(result.calls).toEqual([]);
+  });
+
   it("keeps a call opener without its section inside reasoning as reasoning", () => {
     const input = `Thinking about ${call("functions.f:0", "{}")} still thinking`;
     const result = segmentText({ tool, reasoning: qwen3ReasoningDialect(), thinking: true }, input);

@@ -48,7 +48,7 @@ const CLOSE_BRACKET = 93;
  * between pieces it keeps only its grammar state (the open containers, where it is in a string, number or
  * literal). Besides valid / complete / broken it answers the question a live stream needs: up to where is
  * the text a JSON prefix that a fixed suffix can close (`closableEnd`, `closingSuffix`)? That point moves:
- * - into a string value as its characters arrive (not into a half escape or before a low surrogate);
+ * - into a string value as its characters arrive (never inside an escape or between a surrogate pair's halves);
  * - past a number or literal once it is complete, past `{`, `[`, `}`, `]` at once;
  * - never past a comma, a key or a colon alone (they wait for the value that follows), nor past a string's
  *   closing quote until a `,` or a closer confirms it (jsonrepair may read an unescaped `"` inside the text
@@ -201,6 +201,7 @@ export class JsonPrefixValidator {
       this.numberPhase = code === MINUS ? NUMBER_SIGN : code === ZERO ? NUMBER_ZERO : NUMBER_INTEGER;
       return index + 1;
     }
+    // t, f, n
     const literal = code === 116 ? "true" : code === 102 ? "false" : code === 110 ? "null" : undefined;
     if (literal === undefined) return this.break(index);
     this.state = IN_LITERAL;
@@ -222,7 +223,8 @@ export class JsonPrefixValidator {
         this.numberPhase = NUMBER_FRACTION;
         return index + 1;
       case NUMBER_EXPONENT:
-        if (code === 43 || code === MINUS) this.numberPhase = NUMBER_EXPONENT_SIGN;
+        if (code === 43 || code === MINUS)
+          this.numberPhase = NUMBER_EXPONENT_SIGN; // + -
         else if (digit) this.numberPhase = NUMBER_EXPONENT_DIGITS;
         else return this.break(index);
         return index + 1;
@@ -235,6 +237,7 @@ export class JsonPrefixValidator {
         const phase = this.numberPhase;
         if (digit && phase !== NUMBER_ZERO) return index + 1;
         if (code === 46 && (phase === NUMBER_ZERO || phase === NUMBER_INTEGER)) {
+          // .
           this.numberPhase = NUMBER_DOT;
           return index + 1;
         }
