@@ -15,7 +15,8 @@ export function deepseekR1ReasoningDialect(): ReasoningDialect {
   return {
     kind: "reasoning",
     id: "deepseek_r1",
-    aliases: [],
+    // vLLM's and SGLang's reasoning parser for MiniMax M2 splits the same way (starts in reasoning).
+    aliases: ["minimax_m2"],
     description: "DeepSeek-R1 and models that always think (MiniMax M2): always starts in reasoning",
     markers: ["<think>", "</think>"],
     alwaysThinks: true,

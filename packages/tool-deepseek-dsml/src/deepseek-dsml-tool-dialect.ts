@@ -20,7 +20,7 @@ export function deepseekDsmlToolDialect(options: DeepseekDsmlOptions = {}): Tool
     // The peers' names: vLLM `deepseek_v32` / `deepseek_v4`, SGLang `deepseekv32` / `deepseekv4`.
     aliases: ["deepseek_v32", "deepseek_v4", "deepseekv32", "deepseekv4"],
     description:
-      'DeepSeek V3.2/V4/V4.1 DSML: <｜DSML｜function_calls> (tool_calls, V4.1\'s spaced calls) <｜DSML｜invoke name="N"><｜DSML｜parameter name="K" string="true|false">V</｜DSML｜parameter>…',
+      'DeepSeek V3.2/V4/V4.1 DSML: `<｜DSML｜function_calls>` (V4 `tool_calls`, V4.1 `<｜DSML｜ calls>`), `<｜DSML｜invoke name="N"><｜DSML｜parameter name="K" string="true|false">V</｜DSML｜parameter>…`',
     markers: [
       `${OPEN_PREFIX}function_calls>`,
       `${OPEN_PREFIX}tool_calls>`,

@@ -10,7 +10,7 @@ export function kimiK2ToolDialect(): ToolDialect {
     // vLLM's and SGLang's name for this format is the id itself.
     aliases: [],
     description:
-      "Kimi K2/K2.5/K2.6: <|tool_calls_section_begin|><|tool_call_begin|>functions.NAME:IDX<|tool_call_argument_begin|>{json}<|tool_call_end|>…",
+      "Kimi K2/K2.5/K2.6: `<|tool_calls_section_begin|><|tool_call_begin|>functions.NAME:IDX<|tool_call_argument_begin|>{json}<|tool_call_end|>…`",
     markers: [SECTION_BEGIN, CALL_BEGIN, ARGUMENT_BEGIN, CALL_END, SECTION_END],
     // The markers are special tokens: servers drop them (and pad them with spaces) unless told not to.
     requestFields: { skip_special_tokens: false, spaces_between_special_tokens: false },

@@ -23,7 +23,7 @@ export function minimaxM2ToolDialect(): ToolDialect {
     // vLLM's `--tool-call-parser minimax_m2` is the id itself; SGLang's `--tool-call-parser` name is `minimax-m2`.
     aliases: ["minimax-m2"],
     description:
-      'MiniMax M2/M2.1/M2.5: <minimax:tool_call><invoke name="N"><parameter name="K">V</parameter></invoke></minimax:tool_call>',
+      'MiniMax M2/M2.1/M2.5: `<minimax:tool_call><invoke name="N"><parameter name="K">V</parameter></invoke></minimax:tool_call>`',
     markers: [BLOCK_OPEN, INVOKE_OPEN, PARAMETER_OPEN, PARAMETER_CLOSE, INVOKE_CLOSE, BLOCK_CLOSE],
     createParser: (context, sink) => new MinimaxM2ToolParser(context, sink, DEFAULT_MINIMAX_M2_LIMITS),
   };
