@@ -1,4 +1,5 @@
 export { createParameterValue, type ParameterValueOptions } from "./create-parameter-value";
+export { isAllWhitespace } from "./is-all-whitespace";
 export {
   type JsonArgumentsOutcome,
   type JsonArgumentsStatus,
@@ -7,6 +8,7 @@ export {
 export { type JsonPrefixStatus, JsonPrefixValidator } from "./json-prefix-validator";
 export type { CallHeaderMatch, JsonToolCallGrammar } from "./json-tool-call-grammar";
 export { JsonToolCallParser } from "./json-tool-call-parser";
+export { type Follow, type Follower, matchFollow } from "./match-follow";
 export { parameterSchemasOf } from "./parameter-schemas-of";
 export { ParameterValue, type ValueNewlines, type ValueOutput } from "./parameter-value";
 export { type NameMatch, type NameRules, readName } from "./read-name";
@@ -18,5 +20,7 @@ export {
 } from "./resolve-parameter-type";
 export { skipWhitespace } from "./skip-whitespace";
 export { MARKUP_BLOCK_LENGTH, StringValueStream } from "./string-value-stream";
+export { type CreateValue, TaggedCallWriter, type ValueSlot } from "./tagged-call-writer";
+export { TextAfterCalls } from "./text-after-calls";
 export { TypedValueBuffer } from "./typed-value-buffer";
 export { isNullLiteral, type TypedParameterValue, type TypingNote, typeParameterValue } from "./value-typing";

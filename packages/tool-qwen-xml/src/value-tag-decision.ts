@@ -1,4 +1,4 @@
-import { matchCloseFollow } from "./close-follow";
+import { type Follow, type Follower, matchFollow } from "@sluice/tool-kit";
 import { matchParameterClose } from "./parameter-close";
 import type { QwenXmlLimits } from "./qwen-xml-limits";
 import {
@@ -49,12 +49,13 @@ export interface ValueTagContext {
 const HOLD_TAG: ValueTagDecision = { kind: "hold" };
 const LITERAL: ValueTagDecision = { kind: "literal" };
 const END_CALL: ValueTagDecision = { kind: "end-call" };
-// A `</parameter>` closes when a structural `<parameter=`, `</function>`, `</tool_call>` or the end follows.
-const PARAMETER_CLOSE_FOLLOWERS = [FUNCTION_CLOSE, TOOL_CALL_CLOSE];
 // A `</function>` with no `</parameter>` before it closes only before `</tool_call>`, `<tool_call>` or the end.
-const FUNCTION_CLOSE_FOLLOWERS = [TOOL_CALL_CLOSE, TOOL_CALL_OPEN];
+const FUNCTION_CLOSE_FOLLOWERS: readonly Follower[] = [
+  { marker: TOOL_CALL_CLOSE },
+  { marker: TOOL_CALL_OPEN },
+];
 // A `</tool_call>` with neither `</parameter>` nor `</function>` closes only before `<tool_call>` or the end.
-const TOOL_CALL_CLOSE_FOLLOWERS = [TOOL_CALL_OPEN];
+const TOOL_CALL_CLOSE_FOLLOWERS: readonly Follower[] = [{ marker: TOOL_CALL_OPEN }];
 
 /**
  * Decides a marker met inside a value (docs/dialects.md §2: closing is structural). Values often contain markup
@@ -96,7 +97,7 @@ export function decideValueTag(
         return LITERAL;
       }
       return followDecision(
-        matchCloseFollow(buffer, after, final, FUNCTION_CLOSE_FOLLOWERS, limits),
+        matchFollow(buffer, after, final, limits.maxWhitespace, FUNCTION_CLOSE_FOLLOWERS),
         END_CALL,
       );
     case TOOL_CALL_CLOSE:
@@ -105,7 +106,7 @@ export function decideValueTag(
         return LITERAL;
       }
       return followDecision(
-        matchCloseFollow(buffer, after, final, TOOL_CALL_CLOSE_FOLLOWERS, limits),
+        matchFollow(buffer, after, final, limits.maxWhitespace, TOOL_CALL_CLOSE_FOLLOWERS),
         END_CALL,
       );
     default:
@@ -127,18 +128,40 @@ function decideParameterClose(
     if (tag.exact) context.depths.parameter--;
     return LITERAL;
   }
-  const follow = matchCloseFollow(
+  const follow = matchFollow(
     buffer,
     tag.end,
     final,
-    PARAMETER_CLOSE_FOLLOWERS,
-    context.limits,
-    context.isNewParameter,
+    context.limits.maxWhitespace,
+    parameterCloseFollowers(context),
   );
   return followDecision(follow, { kind: "close-parameter", end: tag.end, drifted: !tag.exact });
 }
 
-function followDecision(follow: "hold" | "close" | "literal", close: ValueTagDecision): ValueTagDecision {
+/** A `</parameter>` closes when `</function>`, `</tool_call>`, a `<parameter=Q>` of a new Q, or the end follows. */
+function parameterCloseFollowers(context: ValueTagContext): readonly Follower[] {
+  const { limits, isNewParameter } = context;
+  return [
+    { marker: FUNCTION_CLOSE },
+    { marker: TOOL_CALL_CLOSE },
+    {
+      marker: PARAMETER_OPEN,
+      decide: (buffer, at, final): Follow => {
+        const name = readTagName(
+          buffer,
+          at + PARAMETER_OPEN.length,
+          final,
+          limits.maxNameLength,
+          "parameter",
+        );
+        if (name.kind === "hold") return "hold";
+        return name.kind === "name" && isNewParameter(name.name) ? "close" : "literal";
+      },
+    },
+  ];
+}
+
+function followDecision(follow: Follow, close: ValueTagDecision): ValueTagDecision {
   if (follow === "hold") return HOLD_TAG;
   return follow === "close" ? close : LITERAL;
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_QWEN_XML_LIMITS as limits, matchCallStart } from "../src";
-import { matchCloseFollow } from "../src/close-follow";
 import { matchParameterClose } from "../src/parameter-close";
 import { readTagName } from "../src/read-tag-name";
 import { decideValueTag, type LiteralDepths } from "../src/value-tag-decision";
@@ -99,31 +98,6 @@ describe("matchParameterClose", () => {
       exact: false,
     });
     expect(matchParameterClose(`</parameter${"x".repeat(33)}`, 0, false, 32)).toEqual({ kind: "none" });
-  });
-});
-
-describe("matchCloseFollow", () => {
-  const structural = (name: string) => name === "next";
-  const follow = (text: string, final = false) =>
-    matchCloseFollow(text, 0, final, ["</function>", "</tool_call>"], limits, structural);
-
-  it("closes before a closer, a structural <parameter= or the end of the stream", () => {
-    expect(follow("\n</function>")).toBe("close");
-    expect(follow("  </tool_call>")).toBe("close");
-    expect(follow("\n<parameter=next>")).toBe("close");
-    expect(follow("\n", true)).toBe("close");
-  });
-
-  it("is literal before anything else, or a <parameter= that is not structural", () => {
-    expect(follow("\ntext")).toBe("literal");
-    expect(follow("<parameter=other>")).toBe("literal");
-    expect(follow("<parameter=next", true)).toBe("literal");
-    expect(follow(`${" ".repeat(65)}</function>`)).toBe("literal");
-  });
-
-  it("holds while undecided", () => {
-    for (const text of ["", "\n ", "</fun", "<param", "<parameter=ne"])
-      expect(follow(text), text).toBe("hold");
   });
 });
 
