@@ -1,4 +1,4 @@
-import { matchCloseFollow } from "./close-follow";
+import { type Follow, type Follower, matchFollow } from "@sluice/tool-kit";
 import type { MinimaxM2Limits } from "./minimax-m2-limits";
 import { BLOCK_CLOSE, BLOCK_OPEN, INVOKE_CLOSE, INVOKE_OPEN, PARAMETER_OPEN } from "./minimax-m2-markers";
 import { readAttributeName } from "./read-attribute-name";
@@ -39,11 +39,31 @@ const CLOSE_PARAMETER: ValueTagDecision = { kind: "close-parameter" };
 const END_CALL: ValueTagDecision = { kind: "end-call" };
 // `</parameter>` closes before a new `<parameter name=`, `</invoke>`, `</minimax:tool_call>` or the end; not
 // before `<invoke name=`, so a value quoting MiniMax output keeps `</parameter><invoke …` literal.
-const PARAMETER_CLOSE_FOLLOWERS = [INVOKE_CLOSE, BLOCK_CLOSE];
+function parameterCloseFollowers(context: ValueTagContext): readonly Follower[] {
+  const { limits, isNewParameter } = context;
+  return [
+    { marker: INVOKE_CLOSE },
+    { marker: BLOCK_CLOSE },
+    {
+      marker: PARAMETER_OPEN,
+      decide: (buffer, at, final): Follow => {
+        const name = readAttributeName(
+          buffer,
+          at + PARAMETER_OPEN.length,
+          final,
+          limits.maxNameLength,
+          "parameter",
+        );
+        if (name.kind === "hold") return "hold";
+        return name.kind === "name" && isNewParameter(name.name) ? "close" : "literal";
+      },
+    },
+  ];
+}
 // `</invoke>` with no `</parameter>` before it closes only before `</minimax:tool_call>`, the next invoke or the end.
-const INVOKE_CLOSE_FOLLOWERS = [BLOCK_CLOSE, INVOKE_OPEN];
+const INVOKE_CLOSE_FOLLOWERS: readonly Follower[] = [{ marker: BLOCK_CLOSE }, { marker: INVOKE_OPEN }];
 // `</minimax:tool_call>` with neither `</parameter>` nor `</invoke>` closes only before a new block or the end.
-const BLOCK_CLOSE_FOLLOWERS = [BLOCK_OPEN];
+const BLOCK_CLOSE_FOLLOWERS: readonly Follower[] = [{ marker: BLOCK_OPEN }];
 
 /**
  * Decides a marker met inside a value (docs/dialects.md §2, "Closing is structural", the qwen_xml rules in
@@ -85,13 +105,19 @@ export function decideValueTag(
         depths.invoke--;
         return LITERAL;
       }
-      return followDecision(matchCloseFollow(buffer, after, final, INVOKE_CLOSE_FOLLOWERS, limits), END_CALL);
+      return followDecision(
+        matchFollow(buffer, after, final, limits.maxWhitespace, INVOKE_CLOSE_FOLLOWERS),
+        END_CALL,
+      );
     case BLOCK_CLOSE:
       if (depths.block > 0) {
         depths.block--;
         return LITERAL;
       }
-      return followDecision(matchCloseFollow(buffer, after, final, BLOCK_CLOSE_FOLLOWERS, limits), END_CALL);
+      return followDecision(
+        matchFollow(buffer, after, final, limits.maxWhitespace, BLOCK_CLOSE_FOLLOWERS),
+        END_CALL,
+      );
     default:
       // PARAMETER_CLOSE: the close of a literal `<parameter name=…>` nested in the value stays literal.
       if (depths.parameter > 0) {
@@ -99,13 +125,13 @@ export function decideValueTag(
         return LITERAL;
       }
       return followDecision(
-        matchCloseFollow(buffer, after, final, PARAMETER_CLOSE_FOLLOWERS, limits, context.isNewParameter),
+        matchFollow(buffer, after, final, limits.maxWhitespace, parameterCloseFollowers(context)),
         CLOSE_PARAMETER,
       );
   }
 }
 
-function followDecision(follow: "hold" | "close" | "literal", close: ValueTagDecision): ValueTagDecision {
+function followDecision(follow: Follow, close: ValueTagDecision): ValueTagDecision {
   if (follow === "hold") return HOLD_TAG;
   return follow === "close" ? close : LITERAL;
 }
