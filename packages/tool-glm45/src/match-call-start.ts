@@ -1,7 +1,7 @@
 import { isJsonWhitespace } from "@sluice/core";
+import { skipWhitespace } from "@sluice/tool-kit";
 import type { Glm45Limits } from "./glm45-limits";
 import { ARGUMENT_KEY_OPEN, TOOL_CALL_CLOSE, TOOL_CALL_OPEN } from "./glm45-markers";
-import { skipWhitespace } from "./skip-whitespace";
 
 export type CallStartMatch =
   | { readonly kind: "hold" }

@@ -1,6 +1,8 @@
+import { type Follow, type Follower, matchFollow } from "@sluice/tool-kit";
 import type { Glm45Limits } from "./glm45-limits";
-import { ARGUMENT_VALUE_OPEN, TOOL_CALL_CLOSE, TOOL_CALL_OPEN } from "./glm45-markers";
-import { matchCloseFollow } from "./match-close-follow";
+import { ARGUMENT_KEY_OPEN, ARGUMENT_VALUE_OPEN, TOOL_CALL_CLOSE, TOOL_CALL_OPEN } from "./glm45-markers";
+import { matchCallStart } from "./match-call-start";
+import { readArgumentKey } from "./read-argument-key";
 
 /** Literal tags opened inside the current value and not yet closed, one count per tag. */
 export interface LiteralDepths {
@@ -29,10 +31,40 @@ const HOLD_TAG: ValueTagDecision = { kind: "hold" };
 const LITERAL: ValueTagDecision = { kind: "literal" };
 const CLOSE_VALUE: ValueTagDecision = { kind: "close-value" };
 const END_CALL: ValueTagDecision = { kind: "end-call" };
-// `</arg_value>` closes before `</tool_call>`, `<arg_key>` of a new key, a confirmed call start or the end.
-const VALUE_CLOSERS = [TOOL_CALL_CLOSE];
+
+/** A confirmed call start (`<tool_call>NAME` then `<arg_key>` or `</tool_call>`): the model skipped `</tool_call>`. */
+function callStartFollower(limits: Glm45Limits): Follower {
+  return {
+    marker: TOOL_CALL_OPEN,
+    decide: (buffer, at, final): Follow => {
+      const start = matchCallStart(buffer, at, final, limits);
+      if (start.kind === "hold") return "hold";
+      return start.kind === "call" ? "close" : "literal";
+    },
+  };
+}
+
 // `</tool_call>` with no `</arg_value>` before it closes only before a confirmed call start or the end.
-const NO_CLOSERS: readonly string[] = [];
+function toolCallCloseFollowers(context: ValueTagContext): readonly Follower[] {
+  return [callStartFollower(context.limits)];
+}
+
+// `</arg_value>` closes before `</tool_call>`, a confirmed call start, `<arg_key>` of a new key, or the end.
+function valueCloseFollowers(context: ValueTagContext): readonly Follower[] {
+  const { limits, isNewKey } = context;
+  return [
+    { marker: TOOL_CALL_CLOSE },
+    callStartFollower(limits),
+    {
+      marker: ARGUMENT_KEY_OPEN,
+      decide: (buffer, at, final): Follow => {
+        const key = readArgumentKey(buffer, at + ARGUMENT_KEY_OPEN.length, final, limits.maxNameLength);
+        if (key.kind === "hold") return "hold";
+        return key.kind === "name" && isNewKey(key.name) ? "close" : "literal";
+      },
+    },
+  ];
+}
 
 /**
  * Decides a marker met inside a value (docs/dialects.md §2: closing is structural). Values may contain GLM
@@ -61,26 +93,23 @@ export function decideValueTag(
         depths.toolCall--;
         return LITERAL;
       }
-      return decided(matchCloseFollow(buffer, after, final, { closers: NO_CLOSERS }, limits), END_CALL);
+      return decided(
+        matchFollow(buffer, after, final, limits.maxWhitespace, toolCallCloseFollowers(context)),
+        END_CALL,
+      );
     default:
       if (depths.value > 0) {
         depths.value--;
         return LITERAL;
       }
       return decided(
-        matchCloseFollow(
-          buffer,
-          after,
-          final,
-          { closers: VALUE_CLOSERS, isNewKey: context.isNewKey },
-          limits,
-        ),
+        matchFollow(buffer, after, final, limits.maxWhitespace, valueCloseFollowers(context)),
         CLOSE_VALUE,
       );
   }
 }
 
-function decided(follow: "hold" | "close" | "literal", close: ValueTagDecision): ValueTagDecision {
+function decided(follow: Follow, close: ValueTagDecision): ValueTagDecision {
   if (follow === "hold") return HOLD_TAG;
   return follow === "close" ? close : LITERAL;
 }
