@@ -175,12 +175,16 @@ describe("${name}", () => {
 const gatewayPackage = join(root, "apps", "gateway", "package.json");
 const gateway = JSON.parse(readFileSync(gatewayPackage, "utf8"));
 gateway.dependencies = Object.fromEntries(
-  Object.entries({ ...gateway.dependencies, [packageName]: "workspace:*" }).sort(([a], [b]) => a.localeCompare(b)),
+  Object.entries({ ...gateway.dependencies, [packageName]: "workspace:*" }).sort(([a], [b]) =>
+    a.localeCompare(b),
+  ),
 );
 writeFileSync(gatewayPackage, `${JSON.stringify(gateway, null, 2)}\n`);
 
 // Formatted as the rest of the repository is, so `biome check .` passes on the new package as it stands.
-execFileSync(join(root, "node_modules", ".bin", "biome"), ["check", "--write", directory], { stdio: "ignore" });
+execFileSync(join(root, "node_modules", ".bin", "biome"), ["check", "--write", directory], {
+  stdio: "ignore",
+});
 
 console.log(`made packages/${folder} (${cases.length} peer cases, each skipped until parsed). Next:
   pnpm install
