@@ -10,3 +10,12 @@ export { runStream } from "./run-stream";
 export { runToolPeerCases, type ToolPeerCaseOptions } from "./run-tool-peer-cases";
 export { type SegmentTextOptions, type SegmentTextResult, segmentText } from "./segment-text";
 export { type CallSummary, normalizeSegments, type StreamSummary, summarize } from "./summarize";
+export {
+  argumentsOf,
+  type ToolHarnessOptions,
+  type ToolParserHarness,
+  type ToolProbe,
+  type ToolRunOptions,
+  toolParserHarness,
+  warningCodes,
+} from "./tool-parser-harness";
