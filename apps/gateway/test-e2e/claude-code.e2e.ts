@@ -1,19 +1,26 @@
 /**
  * Opt-in end-to-end check with the real Claude Code CLI (`pnpm test:e2e`; not part of `pnpm test`):
- * a scripted Qwen3.5 upstream (reasoning + a call to Bash `echo sluice-e2e` on the first turn, a text
- * answer once the tool result comes back), the gateway in front of it with the `qwen3.5` preset, and
- * `npx -y @anthropic-ai/claude-code -p …` pointed at the gateway. It runs twice with the SAME preset:
- * against a server that streams raw markup, and against one that parses itself (structured `reasoning`
- * and `tool_calls`). Passes when, both times, Claude Code ran the tool and printed exactly the final
- * answer (not swallowed into thinking, no template blank lines). Needs network access for npx the first time.
+ * a scripted upstream (reasoning + a call to Bash `echo sluice-e2e` on the first turn, a text answer once
+ * the tool result comes back), the gateway in front of it with a preset, and `npx -y @anthropic-ai/claude-code
+ * -p …` pointed at the gateway. Runs:
+ * - `qwen3.5` twice with the SAME preset, from recorded streams: against a server that streams raw markup,
+ *   and against one that parses itself (structured `reasoning` and `tool_calls`);
+ * - every other preset with a tool dialect, raw, the call written as the family's template writes it
+ *   (test/server/raw-markup), reasoning first when the family thinks.
+ * `SLUICE_E2E_PRESETS=glm-4.7,kimi-k2.5` picks presets. Passes when, every time, Claude Code ran the tool
+ * and printed exactly the final answer (not swallowed into thinking, no template blank lines). Needs network
+ * access for npx the first time.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseConfig } from "../src/config/parse-config";
+import { PRESETS, type Preset } from "../src/config/presets";
+import { resolveModelPlan } from "../src/config/resolve-model-plan";
 import { createGateway } from "../src/server/create-gateway";
 import { createGatewayLogger } from "../src/server/create-gateway-logger";
+import type { RawMarkup } from "../test/server/raw-markup/raw-markup";
 import {
   readChunks,
   type ScriptedReply,
@@ -29,10 +36,18 @@ const FINAL_ANSWER = "The command printed `sluice-e2e`: the tool ran.";
 
 type ServerKind = "raw" | "parsing";
 
+/** One Claude Code run: a preset, and how its upstream answers the two turns. */
+interface Run {
+  readonly label: string;
+  readonly preset: string;
+  readonly model: string;
+  readonly callTurn: (request: ScriptedRequest) => readonly string[];
+  readonly answerTurn: (request: ScriptedRequest) => readonly string[];
+}
+
 /** First turn: call Bash. After the tool result: answer. Side requests (titles, quota checks): short text. */
-const scriptFor = (kind: ServerKind) =>
+const scriptFor = (run: Run) =>
   function script(request: ScriptedRequest): ScriptedReply {
-    const suffix = kind === "parsing" ? "-parsed" : "";
     if (request.path === "/tokenize") return { status: 404, body: '{"detail":"Not Found"}' };
     const messages = Array.isArray(request.body.messages)
       ? (request.body.messages as Record<string, unknown>[])
@@ -44,10 +59,93 @@ const scriptFor = (kind: ServerKind) =>
       ? (request.body.tools as { function?: { name?: string } }[])
       : [];
     const offersBash = tools.some((tool) => tool.function?.name === "Bash");
-    if (toolResult) return { payloads: readChunks(`claude-code-final-answer${suffix}`), delayMs: () => 5 };
-    if (offersBash) return { payloads: readChunks(`claude-code-bash-call${suffix}`), delayMs: () => 5 };
+    if (toolResult) return { payloads: run.answerTurn(request), delayMs: () => 5 };
+    if (offersBash) return { payloads: run.callTurn(request), delayMs: () => 5 };
     return { payloads: readChunks("plain-text") };
   };
+
+/** qwen3.5 from the recorded streams, against a raw and a parsing server. */
+const recordedRun = (kind: ServerKind): Run => {
+  const suffix = kind === "parsing" ? "-parsed" : "";
+  return {
+    label: `qwen3.5 against a ${kind === "raw" ? "raw (no parsers)" : "parsing (vLLM --reasoning-parser/--tool-call-parser)"} upstream`,
+    preset: "qwen3.5",
+    model: "Qwen/Qwen3.5-122B-A10B",
+    callTurn: () => readChunks(`claude-code-bash-call${suffix}`),
+    answerTurn: () => readChunks(`claude-code-final-answer${suffix}`),
+  };
+};
+
+// How each tool dialect's family writes a call, one file per dialect (shared with the contract tests).
+const rawMarkupFolder = new URL("../test/server/raw-markup/", import.meta.url);
+async function loadRawMarkup(): Promise<Map<string, RawMarkup>> {
+  const markups = new Map<string, RawMarkup>();
+  for (const file of readdirSync(rawMarkupFolder).filter((name) => name.endsWith(".ts"))) {
+    const module = (await import(new URL(file, rawMarkupFolder).href)) as { markup?: RawMarkup };
+    if (module.markup !== undefined) markups.set(module.markup.dialect, module.markup);
+  }
+  return markups;
+}
+
+const chunk = (delta: Record<string, unknown>, finishReason: string | null = null) =>
+  JSON.stringify({
+    id: "chatcmpl-e2e",
+    object: "chat.completion.chunk",
+    choices: [{ index: 0, delta, finish_reason: finishReason }],
+  });
+
+/** A raw server's stream of `content`, cut into small pieces as servers stream tokens. */
+function rawStream(content: string): string[] {
+  const pieces: string[] = [];
+  for (let at = 0; at < content.length; at += 4) pieces.push(content.slice(at, at + 4));
+  return [
+    chunk({ role: "assistant", content: "" }),
+    ...pieces.map((piece) => chunk({ content: piece })),
+    chunk({}, "stop"),
+    JSON.stringify({ id: "chatcmpl-e2e", choices: [], usage: { prompt_tokens: 900, completion_tokens: 60 } }),
+    "[DONE]",
+  ];
+}
+
+/** A family served raw: its reasoning when it thinks, then its own markup for the Bash call. */
+const familyRun = (preset: Preset, markup: RawMarkup): Run => {
+  const plan = resolveModelPlan({ preset: preset.name });
+  // The template starts the output in reasoning when thinking is on (or the family always thinks).
+  const reasoningFor = (request: ScriptedRequest) => {
+    const kwargs = (request.body.chat_template_kwargs ?? {}) as Record<string, unknown>;
+    const thinks =
+      plan.reasoning !== undefined && (plan.alwaysThinks || Object.values(kwargs).includes(true));
+    return thinks ? "The user wants me to run a command.\n</think>\n\n" : "";
+  };
+  return {
+    label: `${preset.name} against a raw upstream (${preset.toolParser} markup)`,
+    preset: preset.name,
+    model: preset.name,
+    callTurn: (request) =>
+      rawStream(
+        `${reasoningFor(request)}I will run it.\n\n${markup.render([
+          { name: "Bash", arguments: { command: `echo ${MARKER}`, description: "Print the marker" } },
+        ])}`,
+      ),
+    answerTurn: (request) => rawStream(`${reasoningFor(request)}${FINAL_ANSWER}`),
+  };
+};
+
+async function plannedRuns(): Promise<Run[]> {
+  const markups = await loadRawMarkup();
+  const runs = [
+    recordedRun("raw"),
+    recordedRun("parsing"),
+    ...PRESETS.filter((preset) => preset.name !== "qwen3.5" && preset.toolParser !== "none").flatMap(
+      (preset) => {
+        const markup = markups.get(preset.toolParser);
+        return markup === undefined ? [] : [familyRun(preset, markup)];
+      },
+    ),
+  ];
+  const chosen = process.env.SLUICE_E2E_PRESETS?.split(",").map((name) => name.trim());
+  return chosen === undefined ? runs : runs.filter((run) => chosen.includes(run.preset));
+}
 
 interface StreamJsonLine {
   readonly type?: string;
@@ -58,23 +156,21 @@ interface StreamJsonLine {
 }
 
 async function main(): Promise<number> {
-  let failures = 0;
-  for (const kind of ["raw", "parsing"] as const) {
-    console.log(
-      `=== against a ${kind === "raw" ? "raw (no parsers)" : "parsing (vLLM --reasoning-parser/--tool-call-parser)"} upstream`,
-    );
-    if (!(await runAgainst(kind))) failures++;
+  const failed: string[] = [];
+  for (const run of await plannedRuns()) {
+    console.log(`=== ${run.label}`);
+    if (!(await runAgainst(run))) failed.push(run.label);
   }
-  console.log(failures === 0 ? "PASS" : "FAIL");
-  return failures === 0 ? 0 : 1;
+  console.log(failed.length === 0 ? "PASS" : `FAIL: ${failed.join("; ")}`);
+  return failed.length === 0 ? 0 : 1;
 }
 
-/** One Claude Code run against a scripted upstream of `kind`; true when the tool loop completed. */
-async function runAgainst(kind: ServerKind): Promise<boolean> {
-  const upstream = await startScriptedUpstream(scriptFor(kind));
+/** One Claude Code run against its scripted upstream; true when the tool loop completed. */
+async function runAgainst(run: Run): Promise<boolean> {
+  const upstream = await startScriptedUpstream(scriptFor(run));
   const logLines: string[] = [];
   const config = parseConfig(
-    `models:\n  - name: qwen3.5\n    aliases: ["claude-*"]\n    preset: qwen3.5\n    upstream:\n      base_url: ${upstream.baseUrl}\n      model: Qwen/Qwen3.5-122B-A10B\n`,
+    `models:\n  - name: ${run.preset}\n    aliases: ["claude-*"]\n    preset: ${run.preset}\n    upstream:\n      base_url: ${upstream.baseUrl}\n      model: ${run.model}\n`,
     { SLUICE_API_KEYS: CLIENT_KEY },
   );
   const gateway = createGateway(config, {
@@ -188,7 +284,7 @@ async function runAgainst(kind: ServerKind): Promise<boolean> {
   await gateway.close();
   await upstream.close();
   rmSync(home, { recursive: true, force: true });
-  console.log(passed ? `${kind}: ok` : `${kind}: FAILED`);
+  console.log(passed ? `${run.label}: ok` : `${run.label}: FAILED`);
   return passed;
 }
 

@@ -59,13 +59,13 @@ const USAGE = JSON.stringify({
   usage: { prompt_tokens: 100, completion_tokens: 40, total_tokens: 140 },
 });
 
-/** A server without parsers: the template put `<think>` in the prompt, so only `</think>` comes out. */
 /** Whether the model writes reasoning for this request: its family reasons, and thinking is on or always is. */
 function reasons(preset: Preset, thinkingOn: boolean): boolean {
   const plan = resolveModelPlan({ preset: preset.name });
   return plan.reasoning !== undefined && (thinkingOn || plan.alwaysThinks);
 }
 
+/** A server without parsers: the template put `<think>` in the prompt, so only `</think>` comes out. */
 function rawServer(preset: Preset, thinkingOn: boolean): ScriptedReply {
   const thinks = reasons(preset, thinkingOn);
   const content = `${thinks ? `${REASONING}\n</think>\n\n` : ""}${TEXT}\n\n${rawToolMarkup(preset.toolParser)}`;
