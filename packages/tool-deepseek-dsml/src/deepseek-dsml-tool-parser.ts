@@ -7,9 +7,16 @@ import {
   type ToolParser,
   type ToolParserContext,
 } from "@sluice/core";
-import { type ParameterValue, parameterSchemasOf, type ValueOutput } from "@sluice/tool-kit";
+import {
+  type Follower,
+  matchFollow,
+  type ParameterValue,
+  skipWhitespace,
+  TaggedCallWriter,
+} from "@sluice/tool-kit";
 import { createDsmlValue } from "./create-dsml-value";
 import { DirectJsonBody } from "./direct-json-body";
+import { dsmlFollowers, type FollowRule } from "./dsml-followers";
 import type { DsmlLimits } from "./dsml-limits";
 import {
   BLOCK_WORDS,
@@ -20,9 +27,8 @@ import {
   PARAMETER_WORD,
 } from "./dsml-markers";
 import { isCallName } from "./is-call-name";
-import { type FollowRule, matchFollow } from "./match-follow";
 import { type DsmlTag, readDsmlTag } from "./read-dsml-tag";
-import { skipWhitespace } from "./skip-whitespace";
+import { type ValueFollowers, valueFollowers } from "./value-followers";
 import { decideValueTag, type LiteralDepths } from "./value-tag-decision";
 
 /**
@@ -32,12 +38,8 @@ import { decideValueTag, type LiteralDepths } from "./value-tag-decision";
 type State = "text" | "block" | "skip" | "invoke" | "value";
 
 const OPEN_BRACE = 123;
-// The raw text a stray-text warning quotes.
-const MAX_STRAY_RAW = 256;
-// An end-of-sentence marker is dropped only when nothing but whitespace follows it (research §1.1).
-const TRAILING: FollowRule = { accepts: () => false, endOfSentence: false };
 // A close tag inside a direct JSON body ends it only where a close of the invoke would be structural.
-const BODY_CLOSE_FOLLOWERS: FollowRule = {
+const BODY_CLOSE: FollowRule = {
   accepts: (next) => (next.closing ? BLOCK_WORDS.includes(next.word) : next.word !== PARAMETER_WORD),
   endOfSentence: true,
 };
@@ -46,34 +48,26 @@ const BODY_CLOSE_FOLLOWERS: FollowRule = {
  * The `deepseek_dsml` tool parser (docs/dialects.md §3; research §4.2): a synchronous state machine over the
  * marker lexer. A block (`<｜DSML｜function_calls>`, V4 `tool_calls`, V4.1 `calls`) confirmed by the invoke
  * after it, or a bare `<｜DSML｜invoke name="N">` in content (vllm #48931), starts a call; each invoke is one
- * call: `tool-call-start`, argument deltas it builds itself (string values streamed live), `tool-call-end`,
- * with its whole source as `markup`. Text outside calls goes out as `text`. Everything it holds is bounded by
- * the limits, except the text of one non-string value or one direct JSON body.
+ * call: `tool-call-start`, argument deltas written by tool-kit's `TaggedCallWriter` (string values streamed
+ * live), `tool-call-end`, with its whole source as `markup`. Text outside calls goes out as `text`.
+ * Everything it holds is bounded by the limits, except the text of one non-string value or one direct JSON
+ * body.
  */
 export class DeepseekDsmlToolParser implements ToolParser, MarkerHandler {
   private readonly lexer: MarkerLexer;
-  private readonly output: ValueOutput;
+  private readonly call: TaggedCallWriter;
+  private readonly followers: ValueFollowers;
+  private readonly bodyCloseFollowers: readonly Follower[];
   private state: State = "text";
   // The open block came with its opener; a bare invoke's block has none, and text after it just ends it.
   private explicitBlock = false;
 
-  // The open call.
-  private callIndex = -1;
-  private callName = "";
-  private parameterSchemas: ReadonlyMap<string, unknown> | undefined;
-  private readonly givenParameters = new Set<string>();
-  private parameterCount = 0;
   // Nothing but whitespace since the invoke tag: a `{` there starts a direct JSON body (d098).
   private bodyAllowed = false;
   private body: DirectJsonBody | undefined;
-  private strayText = "";
-  private strayFound = false;
 
-  // The open value, and the literal tags nested in it.
-  private value: ParameterValue | undefined;
+  // The literal tags nested in the open value.
   private readonly depths: LiteralDepths = { parameter: 0, invoke: 0, block: 0 };
-
-  private readonly schemaCache = new Map<string, ReadonlyMap<string, unknown> | undefined>();
 
   constructor(
     private readonly context: ToolParserContext,
@@ -81,17 +75,15 @@ export class DeepseekDsmlToolParser implements ToolParser, MarkerHandler {
     private readonly limits: DsmlLimits,
   ) {
     this.lexer = new MarkerLexer(this, DSML_MARKERS);
-    this.output = {
-      delta: (argumentsJson) =>
-        this.sink({ type: "tool-call-delta", callIndex: this.callIndex, argumentsJson }),
-      markup: (text) => this.emitMarkup(text),
-      warning: (code, message, raw) => this.sink({ type: "warning", code, message, raw }),
-    };
+    // Every value is built by createDsmlValue (`exact` newlines), so the writer's own default is unused.
+    this.call = new TaggedCallWriter(context, sink, "deepseek_dsml", "exact");
+    this.followers = valueFollowers(limits, this.call.isNewParameter);
+    this.bodyCloseFollowers = dsmlFollowers(BODY_CLOSE, limits);
   }
 
   /** Characters received and not yet emitted in any form (for bounds checks and tests). */
   get heldLength(): number {
-    return this.lexer.pending.length + (this.value?.heldLength ?? 0) + (this.body?.text.length ?? 0);
+    return this.lexer.pending.length + this.call.heldLength + (this.body?.text.length ?? 0);
   }
 
   push(text: string): void {
@@ -104,15 +96,19 @@ export class DeepseekDsmlToolParser implements ToolParser, MarkerHandler {
     if (this.state !== "invoke") return;
     // docs/dialects.md §2 (qwen_xml's rule): a stream that ends inside a call closes the value and the call.
     this.abandonBody();
-    this.flushStray();
-    this.warn("unterminated_call", `the stream ended inside call ${JSON.stringify(this.callName)}`, "");
+    this.call.flushStray();
+    this.call.warn(
+      "unterminated_call",
+      `the stream ended inside call ${JSON.stringify(this.call.callName)}`,
+      "",
+    );
     this.endCall();
   }
 
   text(text: string): void {
     switch (this.state) {
       case "value":
-        (this.value as ParameterValue).append(text);
+        (this.call.value as ParameterValue).append(text);
         return;
       case "invoke":
         this.invokeText(text);
@@ -121,7 +117,7 @@ export class DeepseekDsmlToolParser implements ToolParser, MarkerHandler {
         this.blockText(text);
         return;
       case "skip":
-        this.emitMarkup(text);
+        this.call.markup(text);
         return;
       case "text":
         this.emitText(text);
@@ -148,14 +144,14 @@ export class DeepseekDsmlToolParser implements ToolParser, MarkerHandler {
   private textMarker(marker: string, buffer: string, index: number, final: boolean): number {
     const after = index + marker.length;
     if (marker === END_OF_SENTENCE) {
-      const follow = matchFollow(buffer, after, final, this.limits, TRAILING);
+      const follow = matchFollow(buffer, after, final, this.limits.maxWhitespace, this.followers.trailing);
       if (follow === "hold") return HOLD;
       if (follow === "literal") {
         this.emitText(marker);
         return after;
       }
       // research §1.1: some engines leave the end-of-sentence token in the text; trailing, it is markup.
-      this.emitMarkup(buffer.slice(index));
+      this.call.markup(buffer.slice(index));
       return buffer.length;
     }
     const match = readDsmlTag(buffer, index, final, this.limits);
@@ -187,7 +183,7 @@ export class DeepseekDsmlToolParser implements ToolParser, MarkerHandler {
   private blockStart(tag: DsmlTag, buffer: string, index: number, final: boolean): number {
     const source = buffer.slice(index, tag.end);
     if (this.context.callStartPolicy() !== "none") {
-      const at = skipWhitespace(buffer, tag.end, this.limits);
+      const at = skipWhitespace(buffer, tag.end, this.limits.maxWhitespace);
       if (at === buffer.length) {
         if (!final) return HOLD;
       } else if (at !== -1 && buffer.startsWith(OPEN_PREFIX, at)) {
@@ -196,7 +192,7 @@ export class DeepseekDsmlToolParser implements ToolParser, MarkerHandler {
         if (next.kind === "tag" && opensNamedOrNamelessInvoke(next.tag)) {
           this.explicitBlock = true;
           this.state = "block";
-          this.emitMarkup(buffer.slice(index, at));
+          this.call.markup(buffer.slice(index, at));
           return this.blockMarker(OPEN_PREFIX, buffer, at, final);
         }
       } else if (at !== -1 && !final && buffer.length - at < OPEN_PREFIX.length) {
@@ -213,7 +209,7 @@ export class DeepseekDsmlToolParser implements ToolParser, MarkerHandler {
     let at = 0;
     while (at < text.length && isJsonWhitespace(text.charCodeAt(at))) at++;
     // The template's newlines between invokes are markup.
-    if (at > 0) this.emitMarkup(at === text.length ? text : text.slice(0, at));
+    if (at > 0) this.call.markup(at === text.length ? text : text.slice(0, at));
     if (at < text.length) {
       this.leaveBlock();
       this.emitText(at === 0 ? text : text.slice(at));
@@ -222,7 +218,7 @@ export class DeepseekDsmlToolParser implements ToolParser, MarkerHandler {
 
   private blockMarker(marker: string, buffer: string, index: number, final: boolean): number {
     if (marker === END_OF_SENTENCE) {
-      this.emitMarkup(marker);
+      this.call.markup(marker);
       return index + marker.length;
     }
     const match = readDsmlTag(buffer, index, final, this.limits);
@@ -231,7 +227,7 @@ export class DeepseekDsmlToolParser implements ToolParser, MarkerHandler {
       const { tag } = match;
       const source = buffer.slice(index, tag.end);
       if (tag.closing && BLOCK_WORDS.includes(tag.word)) {
-        this.emitMarkup(source);
+        this.call.markup(source);
         this.state = "text";
         this.explicitBlock = false;
         return tag.end;
@@ -243,8 +239,8 @@ export class DeepseekDsmlToolParser implements ToolParser, MarkerHandler {
           return tag.end;
         }
         // d104 (smg): an invoke with name="" is skipped, up to its close, and does not block later calls.
-        this.warn("missing_name", "an invoke without a name was dropped", source);
-        this.emitMarkup(source);
+        this.call.warn("missing_name", "an invoke without a name was dropped", source);
+        this.call.markup(source);
         this.state = "skip";
         return tag.end;
       }
@@ -254,7 +250,8 @@ export class DeepseekDsmlToolParser implements ToolParser, MarkerHandler {
   }
 
   private leaveBlock(): void {
-    if (this.explicitBlock) this.warn("missing_block_close", "text after the calls ended their block", "");
+    if (this.explicitBlock)
+      this.call.warn("missing_block_close", "text after the calls ended their block", "");
     this.explicitBlock = false;
     this.state = "text";
   }
@@ -265,7 +262,7 @@ export class DeepseekDsmlToolParser implements ToolParser, MarkerHandler {
     if (match?.kind === "tag") {
       const { tag } = match;
       if (tag.closing && tag.word === INVOKE_WORD) {
-        this.emitMarkup(buffer.slice(index, tag.end));
+        this.call.markup(buffer.slice(index, tag.end));
         this.state = "block";
         return tag.end;
       }
@@ -273,39 +270,23 @@ export class DeepseekDsmlToolParser implements ToolParser, MarkerHandler {
         this.state = "block";
         return this.blockMarker(marker, buffer, index, final);
       }
-      this.emitMarkup(buffer.slice(index, tag.end));
+      this.call.markup(buffer.slice(index, tag.end));
       return tag.end;
     }
-    this.emitMarkup(marker);
+    this.call.markup(marker);
     return index + marker.length;
   }
 
   private startCall(name: string, source: string): void {
-    this.callIndex = this.context.allocateCallIndex();
-    this.callName = name;
     // The start goes first: the segmenter ends an open reasoning span (flushing what it holds) on it.
-    this.sink({ type: "tool-call-start", callIndex: this.callIndex, name });
-    this.emitMarkup(source);
-    this.output.delta("{");
-    this.parameterSchemas = this.schemasOf(name);
-    this.givenParameters.clear();
-    this.parameterCount = 0;
+    this.call.start(name, source);
     this.bodyAllowed = true;
     this.state = "invoke";
   }
 
   private endCall(): void {
-    this.output.delta("}");
-    this.sink({ type: "tool-call-end", callIndex: this.callIndex });
+    this.call.end();
     this.state = "block";
-  }
-
-  private schemasOf(name: string): ReadonlyMap<string, unknown> | undefined {
-    if (this.schemaCache.has(name)) return this.schemaCache.get(name);
-    // No schema, or one without properties: any parameter name is structural (docs/dialects.md §2).
-    const schemas = parameterSchemasOf(this.context.tools, name);
-    this.schemaCache.set(name, schemas);
-    return schemas;
   }
 
   // ── between parameters ─────────────────────────────────────────────────────
@@ -315,11 +296,11 @@ export class DeepseekDsmlToolParser implements ToolParser, MarkerHandler {
     if (this.bodyAllowed) {
       while (at < text.length && isJsonWhitespace(text.charCodeAt(at))) at++;
       if (at === text.length) {
-        this.emitMarkup(text);
+        this.call.markup(text);
         return;
       }
       this.bodyAllowed = false;
-      if (at > 0) this.emitMarkup(text.slice(0, at));
+      if (at > 0) this.call.markup(text.slice(0, at));
       if (text.charCodeAt(at) === OPEN_BRACE) this.body = new DirectJsonBody();
     }
     if (this.body !== undefined) {
@@ -328,21 +309,21 @@ export class DeepseekDsmlToolParser implements ToolParser, MarkerHandler {
       this.finishBody();
       at = end;
     }
-    if (at < text.length) this.addStrayText(at === 0 ? text : text.slice(at));
+    if (at < text.length) this.call.stray(at === 0 ? text : text.slice(at));
   }
 
   private invokeMarker(marker: string, buffer: string, index: number, final: boolean): number {
     const after = index + marker.length;
     if (this.body !== undefined) return this.bodyMarker(marker, buffer, index, final);
     if (marker === END_OF_SENTENCE) {
-      this.emitMarkup(marker);
+      this.call.markup(marker);
       return after;
     }
     const match = readDsmlTag(buffer, index, final, this.limits);
     if (match.kind === "hold") return HOLD;
     this.bodyAllowed = false;
     if (match.kind === "none") {
-      this.addStrayText(marker);
+      this.call.stray(marker);
       return after;
     }
     const { tag } = match;
@@ -350,33 +331,32 @@ export class DeepseekDsmlToolParser implements ToolParser, MarkerHandler {
     if (!tag.closing && tag.word === PARAMETER_WORD) {
       const name = tag.attributes.get("name") ?? "";
       // A nameless or repeated parameter is stray text: no duplicate keys.
-      if (name.length === 0 || this.givenParameters.has(name)) {
-        this.addStrayText(source);
+      if (name.length === 0 || this.call.has(name)) {
+        this.call.stray(source);
         return tag.end;
       }
-      this.flushStray();
       this.startValue(name, tag, source);
       return tag.end;
     }
     const closesBlock = tag.closing && BLOCK_WORDS.includes(tag.word);
     if (tag.closing && tag.word === INVOKE_WORD) {
-      this.flushStray();
-      this.emitMarkup(source);
+      this.call.flushStray();
+      this.call.markup(source);
       this.endCall();
       return tag.end;
     }
     if (closesBlock || (!tag.closing && tag.word === INVOKE_WORD)) {
       // A missing `</｜DSML｜invoke>`: the block's close or the next invoke ends the call.
-      this.flushStray();
-      this.warn(
+      this.call.flushStray();
+      this.call.warn(
         "missing_invoke_close",
-        `call ${JSON.stringify(this.callName)} ended by ${JSON.stringify(source)} without </｜DSML｜invoke>`,
+        `call ${JSON.stringify(this.call.callName)} ended by ${JSON.stringify(source)} without </｜DSML｜invoke>`,
         source,
       );
       this.endCall();
       return this.blockMarker(marker, buffer, index, final);
     }
-    this.addStrayText(source);
+    this.call.stray(source);
     return tag.end;
   }
 
@@ -384,7 +364,7 @@ export class DeepseekDsmlToolParser implements ToolParser, MarkerHandler {
   private bodyMarker(marker: string, buffer: string, index: number, final: boolean): number {
     const after = index + marker.length;
     if (marker === END_OF_SENTENCE) {
-      const follow = matchFollow(buffer, after, final, this.limits, TRAILING);
+      const follow = matchFollow(buffer, after, final, this.limits.maxWhitespace, this.followers.trailing);
       if (follow === "hold") return HOLD;
       if (follow === "close") {
         this.abandonBody();
@@ -395,7 +375,13 @@ export class DeepseekDsmlToolParser implements ToolParser, MarkerHandler {
       if (match.kind === "hold") return HOLD;
       const tag = match.kind === "tag" ? match.tag : undefined;
       if (tag?.closing && (tag.word === INVOKE_WORD || BLOCK_WORDS.includes(tag.word))) {
-        const follow = matchFollow(buffer, tag.end, final, this.limits, BODY_CLOSE_FOLLOWERS);
+        const follow = matchFollow(
+          buffer,
+          tag.end,
+          final,
+          this.limits.maxWhitespace,
+          this.bodyCloseFollowers,
+        );
         if (follow === "hold") return HOLD;
         if (follow === "close") {
           this.abandonBody();
@@ -413,13 +399,12 @@ export class DeepseekDsmlToolParser implements ToolParser, MarkerHandler {
     this.body = undefined;
     const parsed = body.arguments();
     if (parsed === undefined) {
-      this.addStrayText(body.text);
+      this.call.stray(body.text);
       return;
     }
-    if (parsed.members.length > 0) this.output.delta(parsed.members);
-    this.emitMarkup(body.text);
-    for (const key of parsed.keys) this.givenParameters.add(key);
-    this.parameterCount += parsed.keys.length;
+    if (parsed.members.length > 0) this.call.output.delta(parsed.members);
+    this.call.markup(body.text);
+    this.call.addWritten(parsed.keys);
   }
 
   /** An unfinished direct JSON body belongs to no value: stray text. */
@@ -427,48 +412,16 @@ export class DeepseekDsmlToolParser implements ToolParser, MarkerHandler {
     if (this.body === undefined) return;
     const text = this.body.text;
     this.body = undefined;
-    this.addStrayText(text);
-  }
-
-  private addStrayText(text: string): void {
-    this.emitMarkup(text);
-    if (!this.strayFound && !isAllWhitespace(text)) this.strayFound = true;
-    if (this.strayText.length < MAX_STRAY_RAW)
-      this.strayText += text.slice(0, MAX_STRAY_RAW - this.strayText.length);
-  }
-
-  private flushStray(): void {
-    if (this.strayFound) {
-      this.warn(
-        "stray_text_in_call",
-        `text between the parameters of call ${JSON.stringify(this.callName)} is not part of any value; kept as markup`,
-        this.strayText.trim(),
-      );
-    }
-    this.strayFound = false;
-    this.strayText = "";
+    this.call.stray(text);
   }
 
   // ── inside a value ─────────────────────────────────────────────────────────
 
-  /** Whether a parameter opener named `name` can start this call's next parameter (docs/dialects.md §2). */
-  private readonly isStructural = (name: string): boolean =>
-    !this.givenParameters.has(name) &&
-    (this.parameterSchemas === undefined || this.parameterSchemas.has(name));
-
-  private readonly isNewParameter = (name: string): boolean => !this.givenParameters.has(name);
-
   private startValue(name: string, tag: DsmlTag, source: string): void {
-    this.emitMarkup(source);
-    this.givenParameters.add(name);
-    const string = tag.attributes.get("string");
-    this.value = createDsmlValue(this.output, {
-      name,
-      schema: this.parameterSchemas?.get(name),
-      index: this.parameterCount,
-      string: string === "true" || string === "false" ? string : undefined,
-    });
-    this.parameterCount++;
+    const attribute = tag.attributes.get("string");
+    const string = attribute === "true" || attribute === "false" ? attribute : undefined;
+    // `string="false"` values are JSON, not tool-kit's writers: createDsmlValue builds them (docs/dialects.md §3).
+    this.call.openValue(name, source, (output, slot) => createDsmlValue(output, { ...slot, string }));
     this.depths.parameter = 0;
     this.depths.invoke = 0;
     this.depths.block = 0;
@@ -476,18 +429,17 @@ export class DeepseekDsmlToolParser implements ToolParser, MarkerHandler {
   }
 
   private closeValue(): void {
-    (this.value as ParameterValue).close();
-    this.value = undefined;
+    this.call.closeValue();
     this.state = "invoke";
   }
 
   private valueMarker(marker: string, buffer: string, index: number, final: boolean): number {
-    const value = this.value as ParameterValue;
+    const value = this.call.value as ParameterValue;
     const decision = decideValueTag(marker, buffer, index, final, {
       depths: this.depths,
       atLineStart: value.atLineStart,
-      isStructural: this.isStructural,
-      isNewParameter: this.isNewParameter,
+      isStructural: this.call.isStructural,
+      followers: this.followers,
       limits: this.limits,
     });
     switch (decision.kind) {
@@ -498,34 +450,26 @@ export class DeepseekDsmlToolParser implements ToolParser, MarkerHandler {
         return decision.end;
       case "close-parameter":
         this.closeValue();
-        this.emitMarkup(buffer.slice(index, decision.end));
+        this.call.markup(buffer.slice(index, decision.end));
         return decision.end;
       case "close-unclosed":
         this.closeValue();
-        this.warn(
+        this.call.warn(
           "unclosed_parameter",
-          `a parameter of call ${JSON.stringify(this.callName)} had no </｜DSML｜parameter>`,
+          `a parameter of call ${JSON.stringify(this.call.callName)} had no </｜DSML｜parameter>`,
           "",
         );
         return this.invokeMarker(marker, buffer, index, final);
       case "end-of-sentence":
         // Only at the end of the stream: the model stopped inside the value (smg strips the EOS from it).
         this.closeValue();
-        this.emitMarkup(buffer.slice(index));
+        this.call.markup(buffer.slice(index));
         return buffer.length;
     }
   }
 
-  private warn(code: string, message: string, raw: string): void {
-    this.sink({ type: "warning", code: `deepseek_dsml.${code}`, message, raw });
-  }
-
   private emitText(text: string): void {
     if (text.length > 0) this.sink({ type: "text", text });
-  }
-
-  private emitMarkup(text: string): void {
-    if (text.length > 0) this.sink({ type: "markup", text });
   }
 }
 
@@ -534,11 +478,4 @@ function opensNamedOrNamelessInvoke(tag: DsmlTag): boolean {
   if (tag.closing || tag.word !== INVOKE_WORD) return false;
   const name = tag.attributes.get("name") ?? "";
   return name.length === 0 || isCallName(name);
-}
-
-function isAllWhitespace(text: string): boolean {
-  for (let index = 0; index < text.length; index++) {
-    if (!isJsonWhitespace(text.charCodeAt(index))) return false;
-  }
-  return true;
 }

@@ -1,6 +1,6 @@
+import { skipWhitespace } from "@sluice/tool-kit";
 import type { DsmlLimits } from "./dsml-limits";
 import { BLOCK_WORDS, CLOSE_PREFIX, OPEN_PREFIX, TAG_WORDS } from "./dsml-markers";
-import { skipWhitespace } from "./skip-whitespace";
 
 /** One DSML tag, read whole: `<｜DSML｜invoke name="N">`, `</｜DSML｜ parameter>`, `<｜DSML｜tool_calls>` … */
 export interface DsmlTag {
@@ -40,7 +40,11 @@ const MAX_ATTRIBUTES = 4;
 export function readDsmlTag(buffer: string, index: number, final: boolean, limits: DsmlLimits): DsmlTagMatch {
   const undecided = final ? NOT_A_TAG : HOLD_TAG;
   const closing = buffer.startsWith(CLOSE_PREFIX, index);
-  let at = skipWhitespace(buffer, index + (closing ? CLOSE_PREFIX.length : OPEN_PREFIX.length), limits);
+  let at = skipWhitespace(
+    buffer,
+    index + (closing ? CLOSE_PREFIX.length : OPEN_PREFIX.length),
+    limits.maxWhitespace,
+  );
   if (at === -1) return NOT_A_TAG;
   if (at === buffer.length) return undecided;
   const wordStart = at;
@@ -55,7 +59,7 @@ export function readDsmlTag(buffer: string, index: number, final: boolean, limit
   const attributes = new Map<string, string>();
   for (;;) {
     const spaceStart = at;
-    at = skipWhitespace(buffer, at, limits);
+    at = skipWhitespace(buffer, at, limits.maxWhitespace);
     if (at === -1) return NOT_A_TAG;
     if (at === buffer.length) return undecided;
     if (buffer.charCodeAt(at) === GREATER_THAN)

@@ -1,7 +1,8 @@
+import { type Follower, matchFollow } from "@sluice/tool-kit";
 import type { DsmlLimits } from "./dsml-limits";
-import { BLOCK_WORDS, END_OF_SENTENCE, INVOKE_WORD, PARAMETER_WORD } from "./dsml-markers";
-import { type FollowRule, matchFollow } from "./match-follow";
-import { type DsmlTag, readDsmlTag } from "./read-dsml-tag";
+import { END_OF_SENTENCE, INVOKE_WORD, PARAMETER_WORD } from "./dsml-markers";
+import { readDsmlTag } from "./read-dsml-tag";
+import type { ValueFollowers } from "./value-followers";
 
 /** Literal DSML openers inside the current value not yet closed, one count per word (qwen_xml's t026, t028). */
 export interface LiteralDepths {
@@ -28,14 +29,13 @@ export interface ValueTagContext {
   readonly atLineStart: boolean;
   /** Whether a parameter opener named `name` may start the call's next parameter without a close before it. */
   readonly isStructural: (name: string) => boolean;
-  /** Whether `name` is not yet given in this call: after a `</｜DSML｜parameter>`, any such opener is a boundary. */
-  readonly isNewParameter: (name: string) => boolean;
+  /** What makes each closing candidate structural (built once per parser: valueFollowers). */
+  readonly followers: ValueFollowers;
   readonly limits: DsmlLimits;
 }
 
 const HOLD_TAG: ValueTagDecision = { kind: "hold" };
 const CLOSE_UNCLOSED: ValueTagDecision = { kind: "close-unclosed" };
-const TRAILING: FollowRule = { accepts: () => false, endOfSentence: false };
 
 /**
  * Decides a marker met inside a value (docs/dialects.md §2, "Closing is structural", the qwen_xml rule in DSML
@@ -51,9 +51,15 @@ export function decideValueTag(
   final: boolean,
   context: ValueTagContext,
 ): ValueTagDecision {
-  const { depths, limits } = context;
+  const { depths, followers, limits } = context;
   if (marker === END_OF_SENTENCE) {
-    const follow = matchFollow(buffer, index + marker.length, final, limits, TRAILING);
+    const follow = matchFollow(
+      buffer,
+      index + marker.length,
+      final,
+      limits.maxWhitespace,
+      followers.trailing,
+    );
     if (follow === "hold") return HOLD_TAG;
     return follow === "close" ? { kind: "end-of-sentence" } : { kind: "literal", end: index + marker.length };
   }
@@ -74,47 +80,31 @@ export function decideValueTag(
     else depths.block++;
     return literal;
   }
-  let rule: FollowRule;
+  let closeFollowers: readonly Follower[];
   let close: ValueTagDecision;
   if (tag.word === PARAMETER_WORD) {
     if (depths.parameter > 0) {
       depths.parameter--;
       return literal;
     }
-    rule = {
-      accepts: (next) =>
-        next.closing
-          ? next.word === INVOKE_WORD || BLOCK_WORDS.includes(next.word)
-          : next.word === INVOKE_WORD || (next.word === PARAMETER_WORD && isNewName(next, context)),
-      endOfSentence: true,
-    };
+    closeFollowers = followers.parameterClose;
     close = { kind: "close-parameter", end: tag.end };
   } else if (tag.word === INVOKE_WORD) {
     if (depths.invoke > 0) {
       depths.invoke--;
       return literal;
     }
-    // `</｜DSML｜invoke>` with no `</｜DSML｜parameter>`: only before the next invoke, the block's close or the end.
-    rule = {
-      accepts: (next) => (next.closing ? BLOCK_WORDS.includes(next.word) : next.word === INVOKE_WORD),
-      endOfSentence: true,
-    };
+    closeFollowers = followers.invokeClose;
     close = CLOSE_UNCLOSED;
   } else {
     if (depths.block > 0) {
       depths.block--;
       return literal;
     }
-    // The block's close with neither: only before another block, a bare invoke or the end.
-    rule = { accepts: (next) => !next.closing && next.word !== PARAMETER_WORD, endOfSentence: true };
+    closeFollowers = followers.blockClose;
     close = CLOSE_UNCLOSED;
   }
-  const follow = matchFollow(buffer, tag.end, final, limits, rule);
+  const follow = matchFollow(buffer, tag.end, final, limits.maxWhitespace, closeFollowers);
   if (follow === "hold") return HOLD_TAG;
   return follow === "close" ? close : literal;
-}
-
-function isNewName(tag: DsmlTag, context: ValueTagContext): boolean {
-  const name = tag.attributes.get("name") ?? "";
-  return name.length > 0 && context.isNewParameter(name);
 }
