@@ -94,5 +94,13 @@ export type ToolParser = StreamParser;
 
 export interface ToolDialect extends DialectDescriptor {
   readonly kind: "tool";
+  /**
+   * How the family's chat template expects the ids of past calls, when it writes them into the prompt:
+   * Kimi's renders `functions.NAME:IDX` verbatim, so a client's `toolu_…` ids would be foreign markup to the
+   * model. The gateway rewrites the ids of the conversation it sends upstream with this (call `index` counts
+   * the calls of the conversation from 0), tool results included. Absent: ids go upstream as the client
+   * sent them.
+   */
+  readonly historyToolCallId?: (name: string, index: number) => string;
   createParser(context: ToolParserContext, sink: SegmentSink): ToolParser;
 }

@@ -14,6 +14,9 @@ export function kimiK2ToolDialect(): ToolDialect {
     markers: [SECTION_BEGIN, CALL_BEGIN, ARGUMENT_BEGIN, CALL_END, SECTION_END],
     // The markers are special tokens: servers drop them (and pad them with spaces) unless told not to.
     requestFields: { skip_special_tokens: false, spaces_between_special_tokens: false },
+    // The template writes a past call's id verbatim after <|tool_call_begin|> (and in "## Return of ID"):
+    // the model was trained on functions.NAME:IDX there, IDX counting the conversation's calls.
+    historyToolCallId: (name, index) => `functions.${name}:${index}`,
     createParser: (context, sink) => new KimiK2ToolParser(context, sink),
   };
 }

@@ -13,6 +13,8 @@ export interface ModelPlan {
   readonly alwaysThinks: boolean;
   /** What the dialects' markers need in the upstream request (`skip_special_tokens: false` …). */
   readonly requestFields?: Readonly<Record<string, unknown>>;
+  /** How past calls' ids go upstream, when the tool dialect's template wants its own (Kimi). */
+  readonly historyToolCallId?: (name: string, index: number) => string;
   readonly presetName?: string;
 }
 
@@ -38,6 +40,7 @@ export function resolveModelPlan(
     ...(kwarg === "none" ? {} : { thinkingKwarg: kwarg }),
     alwaysThinks: reasoning?.alwaysThinks ?? false,
     ...(Object.keys(requestFields).length === 0 ? {} : { requestFields }),
+    ...(tool?.historyToolCallId === undefined ? {} : { historyToolCallId: tool.historyToolCallId }),
     ...(preset === undefined ? {} : { presetName: preset.name }),
   };
 }

@@ -3,6 +3,7 @@ import type { ChatCompletionRequest } from "@sluice/protocol-openai";
 import type { ModelConfig } from "../config/config";
 import type { ModelPlan } from "../config/resolve-model-plan";
 import { mergeExtraBody } from "./merge-extra-body";
+import { nativeToolCallIds } from "./native-tool-call-ids";
 import { translateMessages } from "./translate-messages";
 import { translateSampling } from "./translate-sampling";
 import { translateSystem } from "./translate-system";
@@ -26,15 +27,17 @@ export interface TranslatedRequest {
  */
 export function translateRequest(
   request: MessagesRequest,
-  plan: Pick<ModelPlan, "thinkingKwarg" | "requestFields">,
+  plan: Pick<ModelPlan, "thinkingKwarg" | "requestFields" | "historyToolCallId">,
   model: Pick<ModelConfig, "maxOutputTokens" | "upstream">,
   options: TranslateRequestOptions,
 ): TranslatedRequest {
   const warnings: string[] = [];
-  const messages = [
+  const translated = [
     ...translateSystem(request.system, warnings),
     ...translateMessages(request.messages, model.upstream.reasoningField, warnings),
   ];
+  const messages =
+    plan.historyToolCallId === undefined ? translated : nativeToolCallIds(translated, plan.historyToolCallId);
   const tools = translateTools(request.tools, warnings);
   // vLLM rejects tool_choice without tools ("When using `tool_choice`, `tools` must be set").
   const toolChoice = tools.length === 0 ? {} : translateToolChoice(request.tool_choice);

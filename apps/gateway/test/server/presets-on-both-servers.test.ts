@@ -199,3 +199,42 @@ describe("one preset for any server (docs/dialects.md §1): raw markup and struc
     }
   });
 });
+
+describe("past calls go upstream with the ids the family's template expects (docs/dialects.md §3)", () => {
+  it.each(
+    PRESETS.filter((preset) => preset.toolParser !== "none").map((preset) => [preset.name, preset] as const),
+  )("%s", async (_name, preset) => {
+    const client = new Anthropic({ apiKey: "unused", baseURL: gateway.origin, maxRetries: 0 });
+    const model = `${preset.name}@raw`;
+    const first = await client.messages.create({
+      model,
+      max_tokens: 1024,
+      tools,
+      messages: [{ role: "user", content: "Weather in Paris?" }],
+    });
+    const call = first.content.find((block) => block.type === "tool_use");
+    expect(call?.id).toMatch(/^[a-zA-Z0-9_-]+$/);
+    await client.messages.create({
+      model,
+      max_tokens: 1024,
+      tools,
+      messages: [
+        { role: "user", content: "Weather in Paris?" },
+        { role: "assistant", content: first.content },
+        {
+          role: "user",
+          content: [{ type: "tool_result", tool_use_id: call?.id ?? "", content: "Sunny, 21 °C" }],
+        },
+      ],
+    });
+    const sent = (upstream.requestsFor(model).at(-1)?.body.messages ?? []) as {
+      role: string;
+      tool_calls?: { id: string }[];
+      tool_call_id?: string;
+    }[];
+    // Kimi's template writes the id into the prompt: functions.NAME:IDX; the others keep the client's id.
+    const expectedId = preset.toolParser === "kimi_k2" ? "functions.get_weather:0" : call?.id;
+    expect(sent.find((message) => message.role === "assistant")?.tool_calls?.[0]?.id).toBe(expectedId);
+    expect(sent.find((message) => message.role === "tool")?.tool_call_id).toBe(expectedId);
+  });
+});
