@@ -1,8 +1,7 @@
 import Anthropic from "@anthropic-ai/sdk";
 import { createRandom } from "@sluice/core/testkit";
 import { describe, expect, it } from "vitest";
-import { replayUpstream } from "../src/testkit";
-import { eventsOf, optionsFor, scenarios } from "./scenarios";
+import { eventsOf, optionsFor, replayUpstream, scenarios } from "../src/testkit";
 
 /** An SDK client whose HTTP layer answers with `sse`, cut into small random pieces. */
 function clientServing(sse: string, seed: number): Anthropic {

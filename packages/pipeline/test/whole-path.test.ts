@@ -1,7 +1,6 @@
 import type { Message } from "@sluice/protocol-anthropic";
 import { describe, expect, it } from "vitest";
-import { byteChunkings, replayUpstream } from "../src/testkit";
-import { eventsOf, optionsFor, scenarios, withoutIds } from "./scenarios";
+import { byteChunkings, eventsOf, optionsFor, replayUpstream, scenarios, withoutIds } from "../src/testkit";
 
 describe("whole path: upstream SSE bytes → Anthropic events, in every chunking (docs/architecture.md §2)", () => {
   for (const scenario of scenarios) {

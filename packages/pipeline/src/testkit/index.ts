@@ -1,4 +1,5 @@
 export { checkMessageStream, checkSseFraming } from "./check-message-stream";
 export { parseSse, type SseMessage } from "./parse-sse";
 export { byteChunkings, type ReplayResult, replayUpstream } from "./replay-upstream";
+export { type Block, eventsOf, optionsFor, type Scenario, scenarios, withoutIds } from "./scenarios";
 export { readRecording, toSseEvents } from "./upstream-recording";

@@ -3,8 +3,8 @@ import type { ContentBlock, ErrorType, StopReason } from "@sluice/protocol-anthr
 import { qwen3ReasoningDialect } from "@sluice/reasoning-qwen3";
 import { hermesToolDialect } from "@sluice/tool-hermes";
 import { qwenXmlToolDialect } from "@sluice/tool-qwen-xml";
-import type { TranscoderOptions } from "../src";
-import { readRecording, toSseEvents } from "../src/testkit";
+import type { TranscoderOptions } from "../anthropic-transcoder";
+import { readRecording, toSseEvents } from "./upstream-recording";
 
 export type Block =
   | { type: "thinking"; thinking: string }
@@ -355,7 +355,8 @@ export const scenarios: Scenario[] = [
   },
 ];
 
-const fixtures = join(import.meta.dirname, "fixtures");
+// The recordings sit with the pipeline's tests; every surface replays the same ones.
+const fixtures = join(import.meta.dirname, "..", "..", "test", "fixtures");
 export const eventsOf = (scenario: Scenario): string[] =>
   typeof scenario.recording === "string"
     ? toSseEvents(readRecording(join(fixtures, `${scenario.recording}.chunks.jsonl`)))
