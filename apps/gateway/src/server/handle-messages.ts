@@ -1,4 +1,4 @@
-import type { TranscoderOptions, TranscoderSummary } from "@sluice/pipeline";
+import type { TranscoderOptions } from "@sluice/pipeline";
 import {
   createMessageAggregator,
   decodeMessagesRequest,
@@ -11,17 +11,16 @@ import type { ModelPlan } from "../config/resolve-model-plan";
 import { estimateTokens } from "../translate/estimate-tokens";
 import { toolSchemas } from "../translate/tool-schemas";
 import { translateRequest } from "../translate/translate-request";
-import { mapUpstreamFailure, mapUpstreamHttpError } from "../upstream/map-upstream-error";
-import { readUpstreamText } from "../upstream/read-upstream-text";
 import type { UpstreamResponse } from "../upstream/upstream";
 import { boundedForMessage } from "./bounded-for-message";
+import { callUpstream } from "./call-upstream";
 import type { ServedModel } from "./compile-served-config";
 import type { Exchange, GatewayContext } from "./exchange";
+import { noteFirstByte, noteSummary } from "./note-summary";
 import { readJsonBody } from "./read-json-body";
 import { relayUpstream } from "./relay-upstream";
 import { replyError } from "./reply-error";
 import { sendJson } from "./send-json";
-import { shuttingDown } from "./shutting-down";
 import { startSseResponse } from "./start-sse-response";
 
 /**
@@ -59,43 +58,8 @@ export async function handleMessages(exchange: Exchange, gateway: GatewayContext
   if (plan.presetName !== undefined) log.preset = plan.presetName;
   if (translated.warnings.length > 0) log.translationWarnings = translated.warnings;
 
-  const upstreamContext = {
-    secrets: servedModel.secrets,
-    url: upstream.url,
-    upstreamModel: model.upstream.model,
-  };
-  let upstreamResponse: UpstreamResponse;
-  try {
-    upstreamResponse = await upstream.send({
-      body: translated.body,
-      // A shutdown's drain timeout aborts the upstream call too: a stream that never ends cannot hold it.
-      signal: AbortSignal.any([exchange.clientSignal, exchange.shutdownSignal]),
-    });
-  } catch (error) {
-    if (exchange.clientSignal.aborted) return;
-    if (exchange.shutdownSignal.aborted) {
-      replyError(exchange, shuttingDown());
-      return;
-    }
-    const mapped = mapUpstreamFailure(error, upstreamContext);
-    noteUpstreamError(exchange, gateway, mapped.message);
-    replyError(exchange, mapped);
-    return;
-  }
-  log.upstreamStatus = upstreamResponse.status;
-
-  if (upstreamResponse.status !== 200) {
-    const text = await readUpstreamText(upstreamResponse.body).catch(() => "");
-    const mapped = mapUpstreamHttpError(
-      upstreamResponse.status,
-      text,
-      upstreamResponse.headers,
-      upstreamContext,
-    );
-    noteUpstreamError(exchange, gateway, mapped.message);
-    replyError(exchange, mapped);
-    return;
-  }
+  const upstreamResponse = await callUpstream(exchange, gateway, servedModel, translated.body);
+  if (upstreamResponse === undefined) return;
 
   const options = transcoderOptions(request, plan, thinking);
   if (request.stream === true) await streamMessage(exchange, gateway, upstreamResponse, options, servedModel);
@@ -177,41 +141,4 @@ async function aggregateMessage(
     return;
   }
   sendJson(exchange.response, 200, aggregator.message());
-}
-
-/** Upstream failures get their own warn line naming the URL called (the message is already scrubbed). */
-function noteUpstreamError(exchange: Exchange, gateway: GatewayContext, message: string): void {
-  const { log } = exchange;
-  gateway.logger.warn(
-    {
-      requestId: exchange.requestId,
-      model: log.servedBy,
-      upstreamUrl: log.upstreamUrl,
-      upstreamStatus: log.upstreamStatus,
-      message,
-    },
-    "upstream error",
-  );
-}
-
-function noteFirstByte(exchange: Exchange): void {
-  exchange.log.ttfbMs = Math.round(performance.now() - exchange.receivedAt);
-}
-
-function noteSummary(exchange: Exchange, gateway: GatewayContext, summary: TranscoderSummary): void {
-  const { log } = exchange;
-  // After the first byte: an error chunk, a cut or a timeout, which the stream reported as an error event.
-  if (summary.error !== undefined && !exchange.clientSignal.aborted) {
-    // Already scrubbed by the relay, like the event the client got.
-    noteUpstreamError(exchange, gateway, summary.error.message);
-  }
-  if (summary.stopReason !== undefined) log.stopReason = summary.stopReason;
-  if (summary.error !== undefined) log.error = summary.error;
-  log.blocks = summary.blockCounts;
-  log.warnings = summary.warnings.length;
-  if (summary.warnings.length > 0) {
-    log.warningCodes = [...new Set(summary.warnings.map((warning) => warning.code))];
-  }
-  log.inputTokens = summary.usage.input_tokens;
-  log.outputTokens = summary.usage.output_tokens;
 }

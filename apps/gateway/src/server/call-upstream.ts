@@ -1,0 +1,54 @@
+import { mapUpstreamFailure, mapUpstreamHttpError } from "../upstream/map-upstream-error";
+import { readUpstreamText } from "../upstream/read-upstream-text";
+import type { UpstreamResponse } from "../upstream/upstream";
+import type { ServedModel } from "./compile-served-config";
+import type { Exchange, GatewayContext } from "./exchange";
+import { noteUpstreamError } from "./note-upstream-error";
+import { replyError } from "./reply-error";
+import { shuttingDown } from "./shutting-down";
+
+/**
+ * Sends the translated chat request to the model's upstream (always streaming) and returns its 200
+ * response. Anything else is answered here, in the client's surface (docs/http-api.md §5): a refused
+ * connection, a timeout, an upstream status mapped to the error table, a shutdown. Every surface
+ * (Anthropic Messages, OpenAI Chat Completions, OpenAI Responses) calls the upstream through this.
+ */
+export async function callUpstream(
+  exchange: Exchange,
+  gateway: GatewayContext,
+  model: ServedModel,
+  body: Record<string, unknown>,
+): Promise<UpstreamResponse | undefined> {
+  const { upstream } = model;
+  const upstreamContext = {
+    secrets: model.secrets,
+    url: upstream.url,
+    upstreamModel: model.config.upstream.model,
+  };
+  let response: UpstreamResponse;
+  try {
+    response = await upstream.send({
+      body,
+      // A shutdown's drain timeout aborts the upstream call too: a stream that never ends cannot hold it.
+      signal: AbortSignal.any([exchange.clientSignal, exchange.shutdownSignal]),
+    });
+  } catch (error) {
+    if (exchange.clientSignal.aborted) return undefined;
+    if (exchange.shutdownSignal.aborted) {
+      replyError(exchange, shuttingDown());
+      return undefined;
+    }
+    const mapped = mapUpstreamFailure(error, upstreamContext);
+    noteUpstreamError(exchange, gateway, mapped.message);
+    replyError(exchange, mapped);
+    return undefined;
+  }
+  exchange.log.upstreamStatus = response.status;
+  if (response.status === 200) return response;
+
+  const text = await readUpstreamText(response.body).catch(() => "");
+  const mapped = mapUpstreamHttpError(response.status, text, response.headers, upstreamContext);
+  noteUpstreamError(exchange, gateway, mapped.message);
+  replyError(exchange, mapped);
+  return undefined;
+}
