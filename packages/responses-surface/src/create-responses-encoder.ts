@@ -1,0 +1,276 @@
+import type { MessageDeltaEvent, MessageStreamEvent, StopReason, Usage } from "@sluice/protocol-anthropic";
+import { toOpenAIFinishReason } from "@sluice/stop-reason";
+import { addedItem, finishedItem, type OpenItem } from "./open-item";
+import { openAIErrorRow } from "./openai-error-table";
+import type { ResponseObject, ResponseOutputItem, ResponseStatus } from "./response-object";
+import { type ResponsesEncoderOptions, responseShell } from "./response-shell";
+import type { ResponseStreamEvent } from "./response-stream-event";
+import { responseUsage } from "./response-usage";
+
+export type { ResponsesEncoderOptions };
+
+export interface ResponsesEncoder {
+  /** One Anthropic event (as the transcoder emits it) → the Responses events it becomes, numbered in order. */
+  encode(event: MessageStreamEvent): ResponseStreamEvent[];
+}
+
+const ITEM_PREFIX: { readonly [Type in ResponseOutputItem["type"]]: string } = {
+  reasoning: "rs",
+  message: "msg",
+  function_call: "fc",
+};
+
+/**
+ * Anthropic message events → the Responses stream Codex CLI and the openai SDK read (PROTOCOL.md D2): a
+ * thinking block becomes a `reasoning` item, a text block a `message` item, a tool_use block a
+ * `function_call` item whose `call_id` is the block's id. `max_tokens` ends in `response.incomplete`
+ * (as does `refusal`, reason `content_filter`), an `error` event in `error` + `response.failed`.
+ * Synchronous, like every pipeline stage; events after the end are ignored.
+ */
+export function createResponsesEncoder(options: ResponsesEncoderOptions): ResponsesEncoder {
+  const shell = responseShell(options);
+  const idBase = options.id.startsWith("resp_") ? options.id.slice("resp_".length) : options.id;
+  const includeReasoning = options.request?.include?.includes("reasoning.encrypted_content") === true;
+  const output: ResponseOutputItem[] = [];
+  let sequence = 0;
+  let open: OpenItem | undefined;
+  let startUsage: Usage | undefined;
+  let deltaUsage: MessageDeltaEvent["usage"] | undefined;
+  let stopReason: StopReason | undefined;
+  let ended = false;
+
+  const response = (status: ResponseStatus, extra: Partial<ResponseObject> = {}): ResponseObject => ({
+    ...shell,
+    status,
+    output: [...output],
+    usage: null,
+    error: null,
+    incomplete_details: null,
+    ...extra,
+  });
+
+  const startItem = (event: Extract<MessageStreamEvent, { type: "content_block_start" }>) => {
+    const block = event.content_block;
+    const type =
+      block.type === "thinking" ? "reasoning" : block.type === "text" ? "message" : "function_call";
+    const outputIndex = output.length;
+    const item: OpenItem = {
+      type,
+      id: `${ITEM_PREFIX[type]}_${idBase}_${outputIndex}`,
+      outputIndex,
+      text: "",
+      callId: block.type === "tool_use" ? block.id : "",
+      name: block.type === "tool_use" ? block.name : "",
+    };
+    open = item;
+    const events: ResponseStreamEvent[] = [
+      {
+        type: "response.output_item.added",
+        output_index: outputIndex,
+        item: addedItem(item),
+        sequence_number: sequence++,
+      },
+    ];
+    // Content parts are announced before their deltas: the SDK's accumulator appends deltas to them.
+    if (type === "reasoning" || type === "message") {
+      events.push({
+        type: "response.content_part.added",
+        item_id: item.id,
+        output_index: outputIndex,
+        content_index: 0,
+        part:
+          type === "reasoning"
+            ? { type: "reasoning_text", text: "" }
+            : { type: "output_text", text: "", annotations: [], logprobs: [] },
+        sequence_number: sequence++,
+      });
+    }
+    return events;
+  };
+
+  const delta = (event: Extract<MessageStreamEvent, { type: "content_block_delta" }>) => {
+    const item = open;
+    if (item === undefined) return [];
+    const where = { item_id: item.id, output_index: item.outputIndex };
+    const change = event.delta;
+    switch (change.type) {
+      case "thinking_delta":
+        if (change.thinking === "") return [];
+        item.text += change.thinking;
+        return [
+          {
+            type: "response.reasoning_text.delta",
+            ...where,
+            content_index: 0,
+            delta: change.thinking,
+            sequence_number: sequence++,
+          } as const,
+        ];
+      case "text_delta":
+        if (change.text === "") return [];
+        item.text += change.text;
+        return [
+          {
+            type: "response.output_text.delta",
+            ...where,
+            content_index: 0,
+            delta: change.text,
+            logprobs: [],
+            sequence_number: sequence++,
+          } as const,
+        ];
+      case "input_json_delta":
+        if (change.partial_json === "") return [];
+        item.text += change.partial_json;
+        return [
+          {
+            type: "response.function_call_arguments.delta",
+            ...where,
+            delta: change.partial_json,
+            sequence_number: sequence++,
+          } as const,
+        ];
+      case "signature_delta":
+        // Our thinking signature is the fixed string "sluice"; Responses has no place for it.
+        return [];
+    }
+  };
+
+  const stopItem = (): ResponseStreamEvent[] => {
+    const item = open;
+    if (item === undefined) return [];
+    open = undefined;
+    const done = finishedItem(item, "completed", includeReasoning);
+    output.push(done);
+    const where = { item_id: item.id, output_index: item.outputIndex };
+    const events: ResponseStreamEvent[] = [];
+    switch (item.type) {
+      case "reasoning":
+        events.push(
+          {
+            type: "response.reasoning_text.done",
+            ...where,
+            content_index: 0,
+            text: item.text,
+            sequence_number: sequence++,
+          },
+          {
+            type: "response.content_part.done",
+            ...where,
+            content_index: 0,
+            part: { type: "reasoning_text", text: item.text },
+            sequence_number: sequence++,
+          },
+        );
+        break;
+      case "message":
+        events.push(
+          {
+            type: "response.output_text.done",
+            ...where,
+            content_index: 0,
+            text: item.text,
+            logprobs: [],
+            sequence_number: sequence++,
+          },
+          {
+            type: "response.content_part.done",
+            ...where,
+            content_index: 0,
+            part: { type: "output_text", text: item.text, annotations: [], logprobs: [] },
+            sequence_number: sequence++,
+          },
+        );
+        break;
+      case "function_call":
+        events.push({
+          type: "response.function_call_arguments.done",
+          ...where,
+          arguments: item.text,
+          name: item.name,
+          sequence_number: sequence++,
+        });
+        break;
+    }
+    events.push({
+      type: "response.output_item.done",
+      output_index: item.outputIndex,
+      item: done,
+      sequence_number: sequence++,
+    });
+    return events;
+  };
+
+  const complete = (): ResponseStreamEvent[] => {
+    ended = true;
+    const usage = responseUsage(startUsage, deltaUsage);
+    const finish = stopReason === undefined ? "stop" : toOpenAIFinishReason(stopReason);
+    if (finish === "length" || finish === "content_filter") {
+      const reason = finish === "length" ? "max_output_tokens" : "content_filter";
+      return [
+        {
+          type: "response.incomplete",
+          response: response("incomplete", { usage, incomplete_details: { reason } }),
+          sequence_number: sequence++,
+        },
+      ];
+    }
+    return [
+      { type: "response.completed", response: response("completed", { usage }), sequence_number: sequence++ },
+    ];
+  };
+
+  const fail = (error: { readonly type: string; readonly message: string }): ResponseStreamEvent[] => {
+    ended = true;
+    // What was written before the error stays in the output, the item it cut marked incomplete.
+    if (open !== undefined) output.push(finishedItem(open, "incomplete", includeReasoning));
+    open = undefined;
+    const row = openAIErrorRow(error.type);
+    const code = row.streamCode;
+    return [
+      {
+        type: "error",
+        code,
+        message: error.message,
+        param: null,
+        error: { type: row.type, code, message: error.message, param: null },
+        sequence_number: sequence++,
+      },
+      {
+        type: "response.failed",
+        response: response("failed", { error: { code, message: error.message } }),
+        sequence_number: sequence++,
+      },
+    ];
+  };
+
+  return {
+    encode(event) {
+      if (ended) return [];
+      switch (event.type) {
+        case "message_start":
+          startUsage = event.message.usage;
+          return [
+            { type: "response.created", response: response("in_progress"), sequence_number: sequence++ },
+            { type: "response.in_progress", response: response("in_progress"), sequence_number: sequence++ },
+          ];
+        case "content_block_start":
+          return startItem(event);
+        case "content_block_delta":
+          return delta(event);
+        case "content_block_stop":
+          return stopItem();
+        case "message_delta":
+          stopReason = event.delta.stop_reason;
+          deltaUsage = event.usage;
+          return [];
+        case "message_stop":
+          return complete();
+        case "error":
+          return fail(event.error);
+        case "ping":
+          return [];
+      }
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import { encodeReasoningEnvelope } from "./reasoning-envelope";
+import type { ItemStatus, ResponseOutputItem } from "./response-object";
+
+/** The output item being written: one per Anthropic content block. */
+export interface OpenItem {
+  readonly type: ResponseOutputItem["type"];
+  readonly id: string;
+  readonly outputIndex: number;
+  /** The reasoning, the text or the arguments so far. */
+  text: string;
+  /** A function call's `call_id` (the tool_use block's id) and name; empty for the other items. */
+  readonly callId: string;
+  readonly name: string;
+}
+
+/** The item as `output_item.added` shows it: empty, since its parts and text arrive as events. */
+export function addedItem(item: OpenItem): ResponseOutputItem {
+  switch (item.type) {
+    case "reasoning":
+      return { type: "reasoning", id: item.id, summary: [], content: [], status: "in_progress" };
+    case "message":
+      return { type: "message", id: item.id, role: "assistant", status: "in_progress", content: [] };
+    case "function_call":
+      return finishedItem(item, "in_progress", false);
+  }
+}
+
+/**
+ * The item as `output_item.done` and the final output show it (`status` incomplete when an error cut it).
+ * `includeReasoning`: the request's `include` asked for `reasoning.encrypted_content`.
+ */
+export function finishedItem(
+  item: OpenItem,
+  status: ItemStatus,
+  includeReasoning: boolean,
+): ResponseOutputItem {
+  switch (item.type) {
+    case "reasoning":
+      return {
+        type: "reasoning",
+        id: item.id,
+        summary: [],
+        content: [{ type: "reasoning_text", text: item.text }],
+        ...(includeReasoning ? { encrypted_content: encodeReasoningEnvelope(item.text) } : {}),
+        status,
+      };
+    case "message":
+      return {
+        type: "message",
+        id: item.id,
+        role: "assistant",
+        status,
+        content: [{ type: "output_text", text: item.text, annotations: [], logprobs: [] }],
+      };
+    case "function_call":
+      return {
+        type: "function_call",
+        id: item.id,
+        call_id: item.callId,
+        name: item.name,
+        arguments: item.text,
+        status,
+      };
+  }
+}
