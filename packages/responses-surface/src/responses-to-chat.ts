@@ -31,7 +31,8 @@ export function responsesToChat(request: ResponsesRequest): ChatTranslation {
     messages,
     tools,
     toolChoice,
-    ...(tools !== undefined && typeof parallel === "boolean" ? { parallelToolCalls: parallel } : {}),
+    // Kept without tools too: a server that parses itself may still call, and only the first call is wanted.
+    ...(typeof parallel === "boolean" ? { parallelToolCalls: parallel } : {}),
     ...(typeof maxTokens === "number" ? { maxTokens } : {}),
     ...(typeof effort === "string" ? { reasoningEffort: effort } : {}),
     sampling: {

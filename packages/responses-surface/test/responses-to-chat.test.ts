@@ -239,7 +239,8 @@ describe("responsesToChat", () => {
     );
     expect(hosted.toolChoice).toBeUndefined();
     expect(hosted.warnings).toEqual(["tool_choice: dropped web_search choice"]);
-    // Nothing left to call: no tool_choice or parallel_tool_calls either.
+    // Nothing left to call: no tool_choice; parallel_tool_calls stays for the transcoder (the gateway
+    // leaves it out of the upstream request when there are no tools).
     const none = responsesToChat(
       decoded({
         model: "m",
@@ -251,6 +252,6 @@ describe("responsesToChat", () => {
     );
     expect(none.tools).toBeUndefined();
     expect(none.toolChoice).toBeUndefined();
-    expect(none.parallelToolCalls).toBeUndefined();
+    expect(none.parallelToolCalls).toBe(true);
   });
 });

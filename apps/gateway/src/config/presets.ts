@@ -11,6 +11,11 @@ export interface Preset {
   readonly toolParser: string;
   /** Absent: the reasoning dialect's own switch (or none: the family always thinks, or never does). */
   readonly thinkingKwarg?: ThinkingKwarg;
+  /**
+   * What the family's template does when the request sets no switch (OpenAI clients often send none).
+   * Absent: it thinks when it has a reasoning dialect (Qwen3, GLM, Kimi K2.5, DeepSeek V4 all default on).
+   */
+  readonly thinksByDefault?: boolean;
 }
 
 /**
@@ -40,12 +45,16 @@ export const PRESETS: readonly Preset[] = [
     reasoningParser: "deepseek_v41",
     toolParser: "deepseek_v31",
     thinkingKwarg: "thinking",
+    // V3.1/V3.2 templates default to `thinking: false` (V4 defaults on).
+    thinksByDefault: false,
   },
   {
     name: "deepseek-v3.2",
     reasoningParser: "deepseek_v41",
     toolParser: "deepseek_dsml",
     thinkingKwarg: "thinking",
+    // V3.1/V3.2 templates default to `thinking: false` (V4 defaults on).
+    thinksByDefault: false,
   },
   {
     name: "deepseek-v4",

@@ -11,6 +11,8 @@ export interface ModelPlan {
   readonly thinkingKwarg?: ThinkingKwarg;
   /** The family thinks whatever the request says (its reasoning dialect always starts in reasoning). */
   readonly alwaysThinks: boolean;
+  /** Whether the template thinks when the request sets no switch (an OpenAI client that says nothing). */
+  readonly thinksByDefault: boolean;
   /** What the dialects' markers need in the upstream request (`skip_special_tokens: false` …). */
   readonly requestFields?: Readonly<Record<string, unknown>>;
   /** How past calls' ids go upstream, when the tool dialect's template wants its own (Kimi). */
@@ -39,6 +41,7 @@ export function resolveModelPlan(
     ...(tool === undefined ? {} : { tool }),
     ...(kwarg === "none" ? {} : { thinkingKwarg: kwarg }),
     alwaysThinks: reasoning?.alwaysThinks ?? false,
+    thinksByDefault: preset?.thinksByDefault ?? reasoning !== undefined,
     ...(Object.keys(requestFields).length === 0 ? {} : { requestFields }),
     ...(tool?.historyToolCallId === undefined ? {} : { historyToolCallId: tool.historyToolCallId }),
     ...(preset === undefined ? {} : { presetName: preset.name }),

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from "node:http";
+import { type ChatThinkingRequest, chatThinkingEnabled } from "../config/chat-thinking-enabled";
 import type { Config, ModelConfig } from "../config/config";
 import { createModelRouter, type ModelRouter } from "../config/model-router";
 import { type ModelPlan, resolveModelPlan } from "../config/resolve-model-plan";
@@ -17,6 +18,8 @@ export interface ServedModel {
   readonly secrets: readonly string[];
   /** Whether thinking is on for a request to this model. */
   thinking(request: ThinkingRequest): boolean;
+  /** The same for an OpenAI client's request (`reasoning_effort`, its own template switch, the family default). */
+  chatThinking(request: ChatThinkingRequest): boolean;
 }
 
 /**
@@ -38,6 +41,11 @@ export function compileServedConfig(
   const models = config.models.map((model): ServedModel => {
     const plan = resolveModelPlan(model);
     const setting = { thinking: model.thinking, alwaysThinks: plan.alwaysThinks };
+    const chatSetting = {
+      ...setting,
+      thinksByDefault: plan.thinksByDefault,
+      ...(plan.thinkingKwarg === undefined ? {} : { thinkingKwarg: plan.thinkingKwarg }),
+    };
     return {
       name: model.name,
       aliases: model.aliases,
@@ -48,6 +56,7 @@ export function compileServedConfig(
         (secret) => secret !== "",
       ),
       thinking: (request) => thinkingEnabled(setting, request),
+      chatThinking: (request) => chatThinkingEnabled(chatSetting, request),
     };
   });
   return {

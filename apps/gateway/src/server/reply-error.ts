@@ -1,10 +1,13 @@
+import { openAIErrorBody } from "@sluice/chat-completions-surface";
 import { errorBody, type GatewayError } from "@sluice/protocol-anthropic";
 import type { Exchange } from "./exchange";
+import { OPENAI_PATHS } from "./openai-paths";
 import { sendJson } from "./send-json";
 
 /**
- * Answers with an Anthropic error body carrying the request id (docs/http-api.md §5) and notes it in the log
- * line. Status, type and `x-should-retry` come from the error's row of the one table, so a wrong key or
+ * Answers with an error body carrying the request id (docs/http-api.md §5) and notes it in the log line:
+ * Anthropic's shape, or OpenAI's on the OpenAI routes (so the openai SDK raises its own typed errors).
+ * Status, type and `x-should-retry` come from the error's row of the one table, so a wrong key or
  * base_url is not retried ten times by Claude Code; an upstream's `retry-after` is passed on.
  */
 export function replyError(
@@ -15,7 +18,10 @@ export function replyError(
   exchange.log.error = error.object;
   const { response } = exchange;
   if (response.headersSent || response.destroyed) return;
-  sendJson(response, error.status, errorBody(error.object, exchange.requestId), {
+  const body = OPENAI_PATHS.has(exchange.log.path)
+    ? openAIErrorBody(error.object, exchange.requestId)
+    : errorBody(error.object, exchange.requestId);
+  sendJson(response, error.status, body, {
     ...headers,
     ...(error.retryAfter === undefined ? {} : { "retry-after": error.retryAfter }),
     "x-should-retry": String(error.retry),

@@ -1,7 +1,9 @@
 import type { Exchange, GatewayContext } from "./exchange";
+import { handleChatCompletions } from "./handle-chat-completions";
 import { handleCountTokens } from "./handle-count-tokens";
 import { handleMessages } from "./handle-messages";
 import { handleModels } from "./handle-models";
+import { handleResponses } from "./handle-responses";
 import { sendJson } from "./send-json";
 
 export interface Route {
@@ -17,6 +19,8 @@ export const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
   ["/v1/messages", { methods: ["POST"], authenticated: true, handle: handleMessages }],
   ["/v1/messages/count_tokens", { methods: ["POST"], authenticated: true, handle: handleCountTokens }],
   ["/v1/models", { methods: ["GET", "HEAD"], authenticated: true, handle: handleModels }],
+  ["/v1/chat/completions", { methods: ["POST"], authenticated: true, handle: handleChatCompletions }],
+  ["/v1/responses", { methods: ["POST"], authenticated: true, handle: handleResponses }],
   [
     "/health",
     {

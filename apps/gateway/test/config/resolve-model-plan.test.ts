@@ -89,10 +89,22 @@ describe("resolveModelPlan", () => {
   });
 
   it("with no preset and no parsers, leaves parsing to the server", () => {
-    expect(resolveModelPlan({})).toEqual({ alwaysThinks: false });
+    expect(resolveModelPlan({})).toEqual({ alwaysThinks: false, thinksByDefault: false });
   });
 
   it("shares the registry's stateless descriptors (each stream makes its own parser)", () => {
     expect(resolveModelPlan({ preset: "qwen3" }).reasoning).toBe(findReasoningDialect("qwen3"));
+  });
+});
+
+describe("resolveModelPlan: what a template does when the request sets no switch", () => {
+  it("thinks by default when the family has a reasoning dialect, except DeepSeek V3.1/V3.2", () => {
+    expect(resolveModelPlan({ preset: "qwen3.5" }).thinksByDefault).toBe(true);
+    expect(resolveModelPlan({ preset: "kimi-k2.5" }).thinksByDefault).toBe(true);
+    expect(resolveModelPlan({ preset: "deepseek-v4" }).thinksByDefault).toBe(true);
+    expect(resolveModelPlan({ preset: "deepseek-v3.1" }).thinksByDefault).toBe(false);
+    expect(resolveModelPlan({ preset: "deepseek-v3.2" }).thinksByDefault).toBe(false);
+    expect(resolveModelPlan({ preset: "kimi-k2" }).thinksByDefault).toBe(false);
+    expect(resolveModelPlan({ reasoningParser: "qwen3" }).thinksByDefault).toBe(true);
   });
 });

@@ -16,7 +16,7 @@ const model = (overrides: Partial<ModelConfig> = {}): ModelConfig => ({
   ...overrides,
 });
 
-const QWEN_PLAN: ModelPlan = { thinkingKwarg: "enable_thinking", alwaysThinks: false };
+const QWEN_PLAN: ModelPlan = { thinkingKwarg: "enable_thinking", alwaysThinks: false, thinksByDefault: true };
 
 const minimal = (overrides: Record<string, unknown> = {}) =>
   decodeRequest({ messages: [{ role: "user", content: "Hi" }], ...overrides });

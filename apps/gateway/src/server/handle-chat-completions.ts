@@ -1,0 +1,72 @@
+import {
+  CHAT_SSE_DONE,
+  createChatChunkEncoder,
+  createChatCompletionAggregator,
+  decodeChatCompletionsRequest,
+  formatChatSse,
+} from "@sluice/chat-completions-surface";
+import { gatewayError } from "@sluice/protocol-anthropic";
+import { createResponseId } from "./create-response-id";
+import type { Exchange, GatewayContext } from "./exchange";
+import { readJsonBody } from "./read-json-body";
+import { replyError } from "./reply-error";
+import { serveChatRequest } from "./serve-chat-request";
+
+// An SSE comment: OpenAI clients skip it, and it keeps proxies from closing a stream while a model thinks.
+const CHAT_PING = ": ping\n\n";
+
+/**
+ * `POST /v1/chat/completions` (docs/http-api.md §6): the client's request is already in the upstream's
+ * format, so it is routed and passed on; the answer comes through the same pipeline as `/v1/messages`,
+ * encoded as `chat.completion.chunk`s (reasoning_content, content, tool_calls) or one `chat.completion`.
+ */
+export async function handleChatCompletions(exchange: Exchange, gateway: GatewayContext): Promise<void> {
+  const body = await readJsonBody(exchange, {
+    maxBodyBytes: gateway.served.config.server.maxBodyBytes,
+    budget: gateway.bodyBudget,
+  });
+  if (!body.ok) return;
+  const decoded = decodeChatCompletionsRequest(body.json);
+  if (!decoded.ok) {
+    replyError(exchange, gatewayError("invalid_request", decoded.message));
+    return;
+  }
+  const { request } = decoded;
+  const identity = {
+    id: createResponseId("chatcmpl-"),
+    model: request.model,
+    created: Math.floor(Date.now() / 1000),
+  };
+  await serveChatRequest(exchange, gateway, {
+    clientModel: request.model,
+    chat: request,
+    thinking: request,
+    stream: request.stream === true,
+    warnings: [],
+    createStreamEncoder() {
+      const encoder = createChatChunkEncoder({
+        ...identity,
+        includeUsage: request.stream_options?.include_usage === true,
+      });
+      return {
+        encode(events) {
+          let text = "";
+          for (const event of events) for (const chunk of encoder.encode(event)) text += formatChatSse(chunk);
+          return text;
+        },
+        end: () => CHAT_SSE_DONE,
+        ping: CHAT_PING,
+      };
+    },
+    createAggregator() {
+      const aggregator = createChatCompletionAggregator(identity);
+      return {
+        push: (event) => aggregator.push(event),
+        get error() {
+          return aggregator.error;
+        },
+        result: () => aggregator.completion(),
+      };
+    },
+  });
+}

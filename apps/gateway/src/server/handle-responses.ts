@@ -1,0 +1,82 @@
+import { gatewayError } from "@sluice/protocol-anthropic";
+import {
+  createResponseAggregator,
+  createResponsesEncoder,
+  decodeResponsesRequest,
+  formatResponsesSse,
+  responsesToChat,
+} from "@sluice/responses-surface";
+import { createResponseId } from "./create-response-id";
+import type { Exchange, GatewayContext } from "./exchange";
+import { readJsonBody } from "./read-json-body";
+import { replyError } from "./reply-error";
+import { serveChatRequest } from "./serve-chat-request";
+
+// An SSE comment: the openai SDK and Codex skip it; it keeps proxies from closing a quiet stream.
+const RESPONSES_PING = ": ping\n\n";
+
+/**
+ * `POST /v1/responses` (docs/http-api.md §6), what Codex CLI speaks. Stateless: the whole conversation
+ * comes in `input` (`store: false`), turned into a chat request for the upstream; the answer comes
+ * through the same pipeline as `/v1/messages`, encoded as Responses events or one response object.
+ */
+export async function handleResponses(exchange: Exchange, gateway: GatewayContext): Promise<void> {
+  const body = await readJsonBody(exchange, {
+    maxBodyBytes: gateway.served.config.server.maxBodyBytes,
+    budget: gateway.bodyBudget,
+  });
+  if (!body.ok) return;
+  const decoded = decodeResponsesRequest(body.json);
+  if (!decoded.ok) {
+    replyError(exchange, gatewayError("invalid_request", decoded.message));
+    return;
+  }
+  const { request } = decoded;
+  const chat = responsesToChat(request);
+  const chatRequest: Record<string, unknown> = {
+    model: request.model,
+    messages: chat.messages,
+    ...(chat.tools === undefined ? {} : { tools: chat.tools }),
+    ...(chat.toolChoice === undefined ? {} : { tool_choice: chat.toolChoice }),
+    ...(chat.parallelToolCalls === undefined ? {} : { parallel_tool_calls: chat.parallelToolCalls }),
+    ...(chat.maxTokens === undefined ? {} : { max_tokens: chat.maxTokens }),
+    ...(chat.reasoningEffort === undefined ? {} : { reasoning_effort: chat.reasoningEffort }),
+    ...chat.sampling,
+  };
+  const identity = {
+    id: createResponseId("resp_"),
+    model: request.model,
+    createdAt: Math.floor(Date.now() / 1000),
+    request,
+  };
+  await serveChatRequest(exchange, gateway, {
+    clientModel: request.model,
+    chat: chatRequest,
+    thinking: { reasoning_effort: chat.reasoningEffort },
+    stream: request.stream === true,
+    warnings: chat.warnings,
+    createStreamEncoder() {
+      const encoder = createResponsesEncoder(identity);
+      return {
+        encode(events) {
+          let text = "";
+          for (const event of events)
+            for (const item of encoder.encode(event)) text += formatResponsesSse(item);
+          return text;
+        },
+        end: () => "",
+        ping: RESPONSES_PING,
+      };
+    },
+    createAggregator() {
+      const aggregator = createResponseAggregator(identity);
+      return {
+        push: (event) => aggregator.push(event),
+        get error() {
+          return aggregator.error;
+        },
+        result: () => aggregator.response(),
+      };
+    },
+  });
+}

@@ -1,0 +1,129 @@
+import {
+  type ErrorObject,
+  gatewayError,
+  type MessageStreamEvent,
+  reasonOfStreamError,
+} from "@sluice/protocol-anthropic";
+import type { ChatThinkingRequest } from "../config/chat-thinking-enabled";
+import { chatTranscoderOptions } from "../translate/chat-transcoder-options";
+import { translateChatRequest } from "../translate/translate-chat-request";
+import { boundedForMessage } from "./bounded-for-message";
+import { callUpstream } from "./call-upstream";
+import type { Exchange, GatewayContext } from "./exchange";
+import { noteFirstByte, noteSummary } from "./note-summary";
+import { relayUpstream } from "./relay-upstream";
+import { replyError } from "./reply-error";
+import { sendJson } from "./send-json";
+import { startStreamResponse } from "./start-stream-response";
+
+/** How one OpenAI surface writes the pipeline's events: as a stream, or folded into one answer. */
+export interface ChatSurface {
+  /** The model name the client sent, routed by name and aliases and echoed back. */
+  readonly clientModel: string;
+  /** The request in Chat Completions form: the client's own, or a Responses request turned into one. */
+  readonly chat: Readonly<Record<string, unknown>>;
+  /** What decides thinking: `reasoning_effort` and the client's own template switch. */
+  readonly thinking: ChatThinkingRequest;
+  readonly stream: boolean;
+  /** Lines for the request log: what the surface could not pass on. */
+  readonly warnings: readonly string[];
+  /** SSE text for each read's events, then what ends the stream (`data: [DONE]`); its keep-alive. */
+  createStreamEncoder(): {
+    encode(events: readonly MessageStreamEvent[]): string;
+    end(): string;
+    readonly ping: string;
+  };
+  /** The non-streaming answer the same events fold into. */
+  createAggregator(): {
+    push(event: MessageStreamEvent): void;
+    readonly error: ErrorObject | undefined;
+    result(): unknown;
+  };
+}
+
+/**
+ * The OpenAI surfaces' path (docs/http-api.md §6), the same as `/v1/messages` after the request:
+ * route, decide thinking, translate, call the upstream, relay through the one pipeline; only the
+ * encoder differs. Errors before the first byte are answered in OpenAI's shape by `replyError`.
+ */
+export async function serveChatRequest(
+  exchange: Exchange,
+  gateway: GatewayContext,
+  surface: ChatSurface,
+): Promise<void> {
+  const { log } = exchange;
+  log.model = boundedForMessage(surface.clientModel);
+  log.stream = surface.stream;
+  const servedModel = gateway.served.route(surface.clientModel);
+  if (servedModel === undefined) {
+    replyError(
+      exchange,
+      gatewayError("not_found", `The model \`${boundedForMessage(surface.clientModel)}\` does not exist`),
+    );
+    return;
+  }
+  const { plan, upstream, config: model } = servedModel;
+  const thinking = servedModel.chatThinking(surface.thinking);
+  const translated = translateChatRequest(surface.chat, plan, model, { thinking });
+  log.servedBy = model.name;
+  if (upstream.url !== undefined) log.upstreamUrl = upstream.url;
+  if (plan.presetName !== undefined) log.preset = plan.presetName;
+  const warnings = [...surface.warnings, ...translated.warnings];
+  if (warnings.length > 0) log.translationWarnings = warnings;
+
+  const upstreamResponse = await callUpstream(exchange, gateway, servedModel, translated.body);
+  if (upstreamResponse === undefined) return;
+  const relay = {
+    body: upstreamResponse.body,
+    transcoder: chatTranscoderOptions(surface.chat, translated.body, plan, {
+      thinking,
+      clientModel: surface.clientModel,
+    }),
+    clientSignal: exchange.clientSignal,
+    shutdownSignal: exchange.shutdownSignal,
+    secrets: servedModel.secrets,
+    onFirstByte: () => noteFirstByte(exchange),
+  };
+
+  if (surface.stream) {
+    const encoder = surface.createStreamEncoder();
+    const stream = startStreamResponse(exchange.response, gateway.pingIntervalMs, encoder.ping);
+    try {
+      const summary = await relayUpstream({
+        ...relay,
+        emit: (events) => stream.write(encoder.encode(events)),
+      });
+      noteSummary(exchange, gateway, summary);
+      stream.write(encoder.end());
+    } catch (error) {
+      // A gateway bug mid-stream still ends the stream the way clients understand: an error event.
+      const reason = error instanceof Error ? error.message : String(error);
+      stream.write(
+        encoder.encode([
+          { type: "error", error: { type: "api_error", message: `internal error: ${reason}` } },
+        ]),
+      );
+      throw error;
+    } finally {
+      stream.end();
+    }
+    return;
+  }
+
+  const aggregator = surface.createAggregator();
+  const summary = await relayUpstream({
+    ...relay,
+    emit: (events) => {
+      for (const event of events) aggregator.push(event);
+      return undefined;
+    },
+  });
+  noteSummary(exchange, gateway, summary);
+  if (exchange.clientSignal.aborted) return;
+  const { error } = aggregator;
+  if (error !== undefined) {
+    replyError(exchange, gatewayError(reasonOfStreamError(error.type), error.message));
+    return;
+  }
+  sendJson(exchange.response, 200, aggregator.result());
+}
