@@ -1,4 +1,4 @@
-import OpenAI from "openai";
+import OpenAI, { type APIError } from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readChunks, type ScriptedUpstream, startScriptedUpstream } from "../server/scripted-upstream";
 import { modelYaml, post, startTestGateway, type TestGateway } from "../server/test-gateway";
@@ -204,8 +204,8 @@ describe("POST /v1/chat/completions: OpenAI-shaped errors with the Anthropic sid
       .chat.completions.create({ model: "nope", messages: [{ role: "user", content: "Hi" }] })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(OpenAI.NotFoundError);
-    expect((error as OpenAI.APIError).code).toBe("model_not_found");
-    expect((error as OpenAI.APIError).headers?.get("x-should-retry")).toBe("false");
+    expect((error as APIError).code).toBe("model_not_found");
+    expect((error as APIError).headers?.get("x-should-retry")).toBe("false");
   });
 
   it("a wrong key is 401 invalid_api_key; a bad body and n=2 are 400 naming the field", async () => {
@@ -213,7 +213,7 @@ describe("POST /v1/chat/completions: OpenAI-shaped errors with the Anthropic sid
       .chat.completions.create({ model: "qwen3.5", messages: [{ role: "user", content: "Hi" }] })
       .catch((caught: unknown) => caught);
     expect(unauthorized).toBeInstanceOf(OpenAI.AuthenticationError);
-    expect((unauthorized as OpenAI.APIError).code).toBe("invalid_api_key");
+    expect((unauthorized as APIError).code).toBe("invalid_api_key");
 
     const response = await post(
       gateway.origin,
@@ -232,7 +232,7 @@ describe("POST /v1/chat/completions: OpenAI-shaped errors with the Anthropic sid
       .chat.completions.create({ model: "qwen3.5", n: 2, messages: [{ role: "user", content: "Hi" }] })
       .catch((caught: unknown) => caught);
     expect(twoChoices).toBeInstanceOf(OpenAI.BadRequestError);
-    expect((twoChoices as OpenAI.APIError).message).toContain("n=1");
+    expect((twoChoices as APIError).message).toContain("n=1");
   });
 
   it("an upstream 503 is 529 with x-should-retry: true", async () => {
@@ -240,8 +240,8 @@ describe("POST /v1/chat/completions: OpenAI-shaped errors with the Anthropic sid
       .chat.completions.create({ model: "down", messages: [{ role: "user", content: "Hi" }] })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(OpenAI.APIError);
-    expect((error as OpenAI.APIError).status).toBe(529);
-    expect((error as OpenAI.APIError).headers?.get("x-should-retry")).toBe("true");
-    expect((error as OpenAI.APIError).type).toBe("service_unavailable_error");
+    expect((error as APIError).status).toBe(529);
+    expect((error as APIError).headers?.get("x-should-retry")).toBe("true");
+    expect((error as APIError).type).toBe("service_unavailable_error");
   });
 });

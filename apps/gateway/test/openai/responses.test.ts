@@ -1,4 +1,4 @@
-import OpenAI from "openai";
+import OpenAI, { type APIError } from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ScriptedUpstream, startScriptedUpstream } from "../server/scripted-upstream";
 import { modelYaml, post, startTestGateway, type TestGateway } from "../server/test-gateway";
@@ -165,6 +165,6 @@ describe("POST /v1/responses: Codex's tool loop", () => {
       .responses.create({ model: "qwen3.5", input: "Hi", previous_response_id: "resp_1" })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(OpenAI.BadRequestError);
-    expect((error as OpenAI.APIError).message).toContain("previous_response_id");
+    expect((error as APIError).message).toContain("previous_response_id");
   });
 });
