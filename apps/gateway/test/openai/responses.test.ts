@@ -103,7 +103,7 @@ describe("POST /v1/responses: Codex's tool loop", () => {
       tools: [{ type: "function", function: { name: "exec_command" } }],
       chat_template_kwargs: { enable_thinking: true },
     });
-    expect((firstUpstream?.tools as unknown[]).length).toBe(1);
+    expect(firstUpstream?.tools).toHaveLength(1);
 
     // Codex's next turn: everything again, plus the items it got and the command's output.
     const second = await client().responses.create({
