@@ -70,12 +70,13 @@ function cpuSeconds(pid: number): number {
 
 async function timeRequest(
   port: number,
+  path: string,
   body: string,
   pid: number,
 ): Promise<{ seconds: number; cpu: number; bytes: number }> {
   const cpuBefore = cpuSeconds(pid);
   const start = process.hrtime.bigint();
-  const response = await fetch(`http://127.0.0.1:${port}/v1/messages`, {
+  const response = await fetch(`http://127.0.0.1:${port}${path}`, {
     method: "POST",
     headers: { "content-type": "application/json", "anthropic-version": "2023-06-01" },
     body,
@@ -117,21 +118,54 @@ export async function benchHttp(chunks = 100_000): Promise<void> {
       },
     ],
   });
-  const runs: [string, string[]][] = [
-    ["plain pass-through (same bytes, no parsing)", [process.execPath, PASS_THROUGH, String(upstream.port)]],
-    [
-      "Sluice gateway (parse, sequence, encode)",
-      [process.execPath, GATEWAY_CLI, "serve", "--config", config, "--port", "0"],
-    ],
+  const writeTool = {
+    type: "object",
+    properties: { file_path: { type: "string" }, content: { type: "string" } },
+  };
+  // The same upstream stream for every surface: one pipeline, several encoders.
+  const chatRequest = JSON.stringify({
+    model: "bench",
+    stream: true,
+    stream_options: { include_usage: true },
+    messages: [{ role: "user", content: "Write the report." }],
+    tools: [{ type: "function", function: { name: "Write", parameters: writeTool } }],
+  });
+  const responsesRequest = JSON.stringify({
+    model: "bench",
+    stream: true,
+    store: false,
+    input: "Write the report.",
+    tools: [{ type: "function", name: "Write", parameters: writeTool, strict: false }],
+  });
+  const processes: string[][] = [
+    [process.execPath, PASS_THROUGH, String(upstream.port)],
+    [process.execPath, GATEWAY_CLI, "serve", "--config", config, "--port", "0"],
+  ];
+  const runs: { label: string; process: number; path: string; body: string }[] = [
+    { label: "plain pass-through (same bytes, no parsing)", process: 0, path: "/v1/messages", body: request },
+    {
+      label: "Sluice, Anthropic Messages (parse, sequence, encode)",
+      process: 1,
+      path: "/v1/messages",
+      body: request,
+    },
+    {
+      label: "Sluice, OpenAI Chat Completions",
+      process: 1,
+      path: "/v1/chat/completions",
+      body: chatRequest,
+    },
+    { label: "Sluice, OpenAI Responses", process: 1, path: "/v1/responses", body: responsesRequest },
   ];
   const children: { child: ChildProcess; port: number }[] = [];
   const best = runs.map(() => ({ seconds: Number.POSITIVE_INFINITY, cpu: 0, bytes: 0 }));
   try {
-    for (const [, command] of runs) children.push(await startChild(command));
+    for (const command of processes) children.push(await startChild(command));
     // Interleaved rounds, best of each (the VM's neighbours steal time in bursts); round 0 warms up.
     for (let round = 0; round < 6; round++) {
-      for (const [index, { child, port }] of children.entries()) {
-        const result = await timeRequest(port, request, child.pid as number);
+      for (const [index, run] of runs.entries()) {
+        const { child, port } = children[run.process] as { child: ChildProcess; port: number };
+        const result = await timeRequest(port, run.path, run.body, child.pid as number);
         if (round > 0 && result.seconds < (best[index]?.seconds ?? 0)) best[index] = result;
       }
     }
@@ -139,7 +173,7 @@ export async function benchHttp(chunks = 100_000): Promise<void> {
     for (const { child } of children) child.kill("SIGTERM");
     upstream.server.close();
   }
-  const rows = runs.map(([label], index) => {
+  const rows = runs.map(({ label }, index) => {
     const result = best[index] as { seconds: number; cpu: number; bytes: number };
     return [
       label,
