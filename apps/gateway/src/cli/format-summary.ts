@@ -22,6 +22,8 @@ export function formatSummary(config: Config, options: SummaryOptions): string {
       ? "Point Claude Code at it (any token will do):"
       : `Point Claude Code at it (${KEY_PLACEHOLDER}: ${keyCount === 1 ? "the API key" : `one of the ${keyCount} API keys`}):`,
     `  ${claudeCodeCommand(options.clientOrigin, keyCount)}`,
+    // Codex CLI and OpenAI SDKs read the base URL with /v1 (README, "Using Sluice with Codex CLI").
+    `OpenAI clients (Codex CLI, the OpenAI SDKs): base URL ${options.clientOrigin}/v1`,
   ];
   return `${lines.join("\n")}\n`;
 }

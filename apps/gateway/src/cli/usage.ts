@@ -3,8 +3,8 @@ export const USAGE = `Usage: sluice serve --config FILE [--host H] [--port N]
        sluice --version | --help
 
 Sluice serves the Anthropic Messages API (POST /v1/messages, /v1/messages/count_tokens, GET /v1/models,
-GET /health) in front of OpenAI-compatible model servers (vLLM, SGLang, llama.cpp, Ollama), as
-configured in FILE (see sluice.yaml).
+GET /health) and OpenAI's (POST /v1/chat/completions, /v1/responses) in front of OpenAI-compatible model
+servers (vLLM, SGLang, llama.cpp, Ollama), as configured in FILE (see sluice.yaml).
 
 Commands:
   serve  Start the gateway. When ready, prints one line containing "listening on http://HOST:PORT" on

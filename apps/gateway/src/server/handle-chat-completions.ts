@@ -47,6 +47,7 @@ export async function handleChatCompletions(exchange: Exchange, gateway: Gateway
       const encoder = createChatChunkEncoder({
         ...identity,
         includeUsage: request.stream_options?.include_usage === true,
+        requestId: exchange.requestId,
       });
       return {
         encode(events) {

@@ -47,6 +47,7 @@ describe("formatSummary", () => {
     expect(lines.some((line) => line.startsWith("  warning  models.2.upstream.base_url:"))).toBe(true);
     expect(lines).toContain("Point Claude Code at it (KEY: one of the 2 API keys):");
     expect(lines).toContain("  ANTHROPIC_BASE_URL=http://127.0.0.1:8080 ANTHROPIC_AUTH_TOKEN=KEY claude");
+    expect(lines).toContain("OpenAI clients (Codex CLI, the OpenAI SDKs): base URL http://127.0.0.1:8080/v1");
     for (const secret of ["gateway-secret-1", "env-secret-2", "upstream-secret"]) {
       expect(summary).not.toContain(secret);
     }
