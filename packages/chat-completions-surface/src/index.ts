@@ -19,6 +19,7 @@ export {
   type ChatCompletionAggregatorOptions,
   createChatCompletionAggregator,
 } from "./create-chat-completion-aggregator";
+export { type ChatSseEncoder, createChatSseEncoder } from "./create-chat-sse-encoder";
 export {
   type ChatCompletionsRequestDecodeResult,
   decodeChatCompletionsRequest,

@@ -1,9 +1,8 @@
 import {
   CHAT_SSE_DONE,
-  createChatChunkEncoder,
   createChatCompletionAggregator,
+  createChatSseEncoder,
   decodeChatCompletionsRequest,
-  formatChatSse,
 } from "@sluice/chat-completions-surface";
 import { gatewayError } from "@sluice/protocol-anthropic";
 import { createResponseId } from "./create-response-id";
@@ -44,17 +43,13 @@ export async function handleChatCompletions(exchange: Exchange, gateway: Gateway
     stream: request.stream === true,
     warnings: [],
     createStreamEncoder() {
-      const encoder = createChatChunkEncoder({
+      const encoder = createChatSseEncoder({
         ...identity,
         includeUsage: request.stream_options?.include_usage === true,
         requestId: exchange.requestId,
       });
       return {
-        encode(events) {
-          let text = "";
-          for (const event of events) for (const chunk of encoder.encode(event)) text += formatChatSse(chunk);
-          return text;
-        },
+        encode: (events) => encoder.encode(events),
         end: () => CHAT_SSE_DONE,
         ping: CHAT_PING,
       };
