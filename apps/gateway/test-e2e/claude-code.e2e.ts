@@ -1,5 +1,6 @@
 /**
- * Opt-in end-to-end check with the real Claude Code CLI (`pnpm test:e2e`; not part of `pnpm test`):
+ * Opt-in end-to-end check with the real Claude Code CLI (`pnpm test:e2e`, which then runs codex.e2e.ts for
+ * Codex CLI; `SLUICE_E2E_CLIENTS=claude` runs this one alone; not part of `pnpm test`):
  * a scripted upstream (reasoning + a call to Bash `echo sluice-e2e` on the first turn, a text answer once
  * the tool result comes back), the gateway in front of it with a preset, and `npx -y @anthropic-ai/claude-code
  * -p …` pointed at the gateway. Runs:
@@ -288,12 +289,16 @@ async function runAgainst(run: Run): Promise<boolean> {
   return passed;
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  },
-);
+// `SLUICE_E2E_CLIENTS=codex` (or `claude`) picks the clients `pnpm test:e2e` drives; unset runs all.
+const clients = process.env.SLUICE_E2E_CLIENTS?.split(",").map((name) => name.trim());
+if (clients !== undefined && !clients.includes("claude")) console.log("claude: skipped (SLUICE_E2E_CLIENTS)");
+else
+  main().then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    },
+  );

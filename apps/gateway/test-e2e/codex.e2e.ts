@@ -1,0 +1,369 @@
+/**
+ * Opt-in end-to-end check with the real Codex CLI (`pnpm test:e2e`, or `SLUICE_E2E_CLIENTS=codex pnpm
+ * test:e2e`; not part of `pnpm test`): a scripted Qwen3.5 upstream (reasoning + a call to Codex's shell tool
+ * running `echo sluice-e2e` on the first turn, reasoning + a fixed answer once the tool result comes back),
+ * the gateway in front of it with the `qwen3.5` preset, and `npx -y @openai/codex@VERSION exec --json …`
+ * pointed at the gateway's `/v1/responses` through a model provider in a temporary CODEX_HOME. Runs the SAME
+ * preset against a server that streams raw markup (`</think>`, qwen_xml `<tool_call>`) and against one that
+ * parses itself (structured `reasoning` and `tool_calls`). Passes when, every time, Codex ran the command
+ * (a `command_execution` item with the marker and exit code 0), printed exactly the final answer as its
+ * `agent_message`, the upstream received the tool result, and codex exited 0. Needs network access for npx
+ * the first time; `SLUICE_E2E_CODEX_VERSION` picks another Codex version than the one verified here.
+ */
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseConfig } from "../src/config/parse-config";
+import { createGateway } from "../src/server/create-gateway";
+import { createGatewayLogger } from "../src/server/create-gateway-logger";
+import { markup as qwenXml } from "../test/server/raw-markup/qwen-xml";
+import type { RawCall } from "../test/server/raw-markup/raw-markup";
+import {
+  readChunks,
+  type ScriptedReply,
+  type ScriptedRequest,
+  startScriptedUpstream,
+} from "../test/server/scripted-upstream";
+
+// The version this check was verified with; the tool names and event shapes below are what it speaks.
+const CODEX_VERSION = process.env.SLUICE_E2E_CODEX_VERSION ?? "0.171.0";
+const MARKER = "sluice-e2e";
+const CLIENT_KEY = "sk-sluice-e2e-client";
+const TIMEOUT_MS = Number(process.env.SLUICE_E2E_TIMEOUT_MS ?? 300_000);
+const PRESET = "qwen3.5";
+const UPSTREAM_MODEL = "Qwen/Qwen3.5-122B-A10B";
+
+const FINAL_ANSWER = "The command printed `sluice-e2e`: the tool ran.";
+const CALL_REASONING = "The user wants me to run a command and report its output.";
+const ANSWER_REASONING = "The command ran and printed the marker.";
+
+type ServerKind = "raw" | "parsing";
+
+/**
+ * Codex's shell tool as the request's `tools` offer it: 0.171 sends `exec_command` with a string `cmd`
+ * (PROTOCOL.md D2); older versions sent `shell` with `command: string[]`. Either is answered.
+ */
+function shellCall(request: ScriptedRequest): RawCall | undefined {
+  const tools = Array.isArray(request.body.tools)
+    ? (request.body.tools as { function?: { name?: string } }[])
+    : [];
+  const names = new Set(tools.map((tool) => tool.function?.name));
+  if (names.has("exec_command")) return { name: "exec_command", arguments: { cmd: `echo ${MARKER}` } };
+  if (names.has("shell"))
+    // An array parameter written as the template writes non-strings: JSON, converted by the tool's schema.
+    return { name: "shell", arguments: { command: JSON.stringify(["bash", "-lc", `echo ${MARKER}`]) } };
+  return undefined;
+}
+
+const chunk = (delta: Record<string, unknown>, finishReason: string | null = null) =>
+  JSON.stringify({
+    id: "chatcmpl-e2e",
+    object: "chat.completion.chunk",
+    model: UPSTREAM_MODEL,
+    choices: [{ index: 0, delta, finish_reason: finishReason }],
+  });
+
+const usageChunk = () =>
+  JSON.stringify({
+    id: "chatcmpl-e2e",
+    object: "chat.completion.chunk",
+    model: UPSTREAM_MODEL,
+    choices: [],
+    usage: { prompt_tokens: 900, completion_tokens: 60, total_tokens: 960 },
+  });
+
+/** Small pieces, as servers stream tokens; markup tags end up split across chunks. */
+function pieces(text: string, size = 4): string[] {
+  const cut: string[] = [];
+  for (let at = 0; at < text.length; at += size) cut.push(text.slice(at, at + size));
+  return cut;
+}
+
+/**
+ * A raw server: everything in `content`. The Qwen3.5 template opens `<think>` in the prompt when
+ * thinking is on (the family's default; Codex sends no effort), so the output starts inside reasoning.
+ */
+function rawStream(content: string): string[] {
+  return [
+    chunk({ role: "assistant", content: "" }),
+    ...pieces(content).map((piece) => chunk({ content: piece })),
+    chunk({}, "stop"),
+    usageChunk(),
+    "[DONE]",
+  ];
+}
+
+/** A parsing server (vLLM --reasoning-parser qwen3 --tool-call-parser qwen3_xml): structured fields. */
+function parsedStream(reasoning: string, text: string, call?: RawCall): string[] {
+  return [
+    chunk({ role: "assistant", content: "" }),
+    ...pieces(reasoning).map((piece) => chunk({ reasoning: piece })),
+    ...pieces(text).map((piece) => chunk({ content: piece })),
+    ...(call === undefined
+      ? []
+      : [
+          chunk({
+            tool_calls: [
+              {
+                index: 0,
+                id: "chatcmpl-tool-e2e1",
+                type: "function",
+                function: { name: call.name, arguments: "" },
+              },
+            ],
+          }),
+          ...pieces(JSON.stringify(call.arguments), 8).map((piece) =>
+            chunk({ tool_calls: [{ index: 0, function: { arguments: piece } }] }),
+          ),
+        ]),
+    chunk({}, call === undefined ? "stop" : "tool_calls"),
+    usageChunk(),
+    "[DONE]",
+  ];
+}
+
+const callTurn = (kind: ServerKind, call: RawCall): string[] =>
+  kind === "raw"
+    ? rawStream(`${CALL_REASONING}\n</think>\n\nI will run it.\n\n${qwenXml.render([call])}`)
+    : parsedStream(CALL_REASONING, "I will run it.", call);
+
+const answerTurn = (kind: ServerKind): string[] =>
+  kind === "raw"
+    ? rawStream(`${ANSWER_REASONING}\n</think>\n\n${FINAL_ANSWER}`)
+    : parsedStream(ANSWER_REASONING, FINAL_ANSWER);
+
+/**
+ * Codex sends the call turn's reasoning item back with the tool result (it asks for
+ * `reasoning.encrypted_content`); the gateway must put that text back on the assistant message.
+ */
+const reasoningCameBack = (request: ScriptedRequest): boolean =>
+  Array.isArray(request.body.messages) &&
+  (request.body.messages as Record<string, unknown>[]).some(
+    (message) => message.role === "assistant" && message.reasoning === CALL_REASONING,
+  );
+
+const hasToolResult = (request: ScriptedRequest): boolean =>
+  Array.isArray(request.body.messages) &&
+  (request.body.messages as Record<string, unknown>[]).some(
+    (message) => message.role === "tool" && JSON.stringify(message.content ?? "").includes(MARKER),
+  );
+
+/** First turn: call the shell tool. After the tool result: answer. Anything else: short text. */
+const scriptFor = (kind: ServerKind) =>
+  function script(request: ScriptedRequest): ScriptedReply {
+    if (request.path === "/tokenize") return { status: 404, body: '{"detail":"Not Found"}' };
+    if (hasToolResult(request)) return { payloads: answerTurn(kind), delayMs: () => 5 };
+    const call = shellCall(request);
+    if (call !== undefined) return { payloads: callTurn(kind, call), delayMs: () => 5 };
+    return { payloads: readChunks("plain-text") };
+  };
+
+/** A model provider pointing at the gateway, and everything off that would reach the network or prompt. */
+const codexConfig = (port: number) => `model = "${PRESET}"
+model_provider = "sluice"
+approval_policy = "never"
+sandbox_mode = "danger-full-access"
+check_for_update_on_startup = false
+
+[analytics]
+enabled = false
+
+[feedback]
+enabled = false
+
+[otel]
+exporter = "none"
+trace_exporter = "none"
+metrics_exporter = "none"
+
+[model_providers.sluice]
+name = "Sluice"
+base_url = "http://127.0.0.1:${port}/v1"
+wire_api = "responses"
+env_key = "SLUICE_E2E_KEY"
+# A failure shows up once, at once, instead of behind Codex's retries.
+request_max_retries = 0
+stream_max_retries = 0
+`;
+
+/** `codex exec --json` events (codex-rs exec_events): the ones this check reads. */
+interface ExecEvent {
+  readonly type?: string;
+  readonly message?: string;
+  readonly error?: { readonly message?: string };
+  readonly item?: {
+    readonly type?: string;
+    readonly text?: string;
+    readonly command?: string;
+    readonly aggregated_output?: string;
+    readonly exit_code?: number | null;
+    readonly status?: string;
+    readonly message?: string;
+  };
+}
+
+async function main(): Promise<number> {
+  const failed: string[] = [];
+  for (const kind of ["raw", "parsing"] as const) {
+    const label = `codex ${CODEX_VERSION}, ${PRESET} against a ${kind === "raw" ? "raw (no parsers)" : "parsing (vLLM --reasoning-parser/--tool-call-parser)"} upstream`;
+    console.log(`=== ${label}`);
+    if (!(await runAgainst(kind, label))) failed.push(label);
+  }
+  console.log(failed.length === 0 ? "PASS" : `FAIL: ${failed.join("; ")}`);
+  return failed.length === 0 ? 0 : 1;
+}
+
+/** One `codex exec` run against its scripted upstream; true when the tool loop completed. */
+async function runAgainst(kind: ServerKind, label: string): Promise<boolean> {
+  const upstream = await startScriptedUpstream(scriptFor(kind));
+  const logLines: string[] = [];
+  const config = parseConfig(
+    `models:\n  - name: ${PRESET}\n    preset: ${PRESET}\n    upstream:\n      base_url: ${upstream.baseUrl}\n      model: ${UPSTREAM_MODEL}\n`,
+    { SLUICE_API_KEYS: CLIENT_KEY },
+  );
+  const gateway = createGateway(config, {
+    logger: createGatewayLogger({ destination: { write: (line: string) => void logLines.push(line) } }),
+  });
+  const { port } = await gateway.listen("127.0.0.1", 0);
+  const home = mkdtempSync(join(tmpdir(), "sluice-e2e-codex-"));
+  const codexHome = join(home, ".codex");
+  mkdirSync(codexHome);
+  writeFileSync(join(codexHome, "config.toml"), codexConfig(port));
+  const workdir = join(home, "work");
+  mkdirSync(workdir);
+  console.log(`gateway on http://127.0.0.1:${port}, upstream ${upstream.baseUrl}, HOME ${home}`);
+
+  const output: string[] = [];
+  let stderr = "";
+  const exitCode = await new Promise<number | null>((resolve) => {
+    const child = spawn(
+      "npx",
+      [
+        "-y",
+        `@openai/codex@${CODEX_VERSION}`,
+        "exec",
+        "--skip-git-repo-check",
+        "-s",
+        "danger-full-access",
+        "--json",
+        `Run the shell command \`echo ${MARKER}\` and tell me what it printed.`,
+      ],
+      {
+        cwd: workdir,
+        env: {
+          PATH: process.env.PATH ?? "",
+          HOME: home,
+          CODEX_HOME: codexHome,
+          SLUICE_E2E_KEY: CLIENT_KEY,
+          npm_config_update_notifier: "false",
+          ...(process.env.npm_config_registry === undefined
+            ? {}
+            : { npm_config_registry: process.env.npm_config_registry }),
+        },
+        // stdin closed: `codex exec` would otherwise wait to append piped input to the prompt.
+        stdio: ["ignore", "pipe", "pipe"],
+        // Its own process group: npx starts node, which starts the native codex; a timeout ends all three.
+        detached: true,
+      },
+    );
+    let pending = "";
+    child.stdout.on("data", (part: Buffer) => {
+      pending += part.toString("utf8");
+      const lines = pending.split("\n");
+      pending = lines.pop() ?? "";
+      output.push(...lines.filter((line) => line.trim() !== ""));
+    });
+    child.stderr.on("data", (part: Buffer) => {
+      stderr += part.toString("utf8");
+    });
+    // Bounded: the process group of the child we started is ended if it runs too long.
+    const timer = setTimeout(() => {
+      if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
+    }, TIMEOUT_MS);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      if (pending.trim() !== "") output.push(pending);
+      resolve(code);
+    });
+  });
+
+  const events: ExecEvent[] = output.flatMap((line) => {
+    try {
+      return [JSON.parse(line) as ExecEvent];
+    } catch {
+      return [];
+    }
+  });
+  const completed = events.filter((event) => event.type === "item.completed").map((event) => event.item);
+  const command = completed.find(
+    (item) => item?.type === "command_execution" && (item.aggregated_output ?? "").includes(MARKER),
+  );
+  const toolRan = command?.exit_code === 0;
+  const messages = completed.filter((item) => item?.type === "agent_message").map((item) => item?.text);
+  // Exactly the answer: not swallowed into reasoning, no template blank lines around it.
+  const answered = messages.includes(FINAL_ANSWER);
+  const answerRequest = upstream.requests.find(hasToolResult);
+  const upstreamSawResult = answerRequest !== undefined;
+  const reasoningReturned = answerRequest !== undefined && reasoningCameBack(answerRequest);
+  const errors = events.flatMap((event) =>
+    event.type === "error" || event.type === "turn.failed"
+      ? [event.message ?? event.error?.message ?? ""]
+      : [],
+  );
+
+  console.log(`codex ${CODEX_VERSION} exited with ${exitCode}; ${output.length} JSONL lines`);
+  console.log("gateway requests:");
+  for (const line of logLines) {
+    const entry = JSON.parse(line) as Record<string, unknown>;
+    if (entry.msg !== "request") continue;
+    const fields = [
+      entry.method,
+      entry.path,
+      entry.model,
+      entry.stream ? "stream" : "",
+      entry.status,
+      entry.stopReason,
+    ];
+    console.log(`  ${fields.filter((field) => field !== undefined && field !== "").join(" ")}`);
+  }
+  console.log(
+    `command ran: ${JSON.stringify(command?.command ?? null)} exit ${command?.exit_code ?? "-"}, output ${JSON.stringify(command?.aggregated_output ?? null)}`,
+  );
+  console.log(`upstream received the tool result: ${upstreamSawResult}`);
+  console.log(`the call turn's reasoning came back on the assistant message: ${reasoningReturned}`);
+  console.log(`agent messages: ${JSON.stringify(messages)}`);
+  if (errors.length > 0) console.log(`codex errors: ${JSON.stringify(errors)}`);
+  const passed = exitCode === 0 && toolRan && answered && upstreamSawResult && reasoningReturned;
+  if (!passed) {
+    console.log("--- codex stdout ---");
+    console.log(output.join("\n"));
+    console.log("--- codex stderr ---");
+    console.log(stderr);
+    console.log("--- gateway log ---");
+    console.log(logLines.join(""));
+    console.log("--- upstream requests ---");
+    for (const request of upstream.requests)
+      console.log(`${request.method} ${request.path} ${JSON.stringify(request.body)}`);
+  }
+  gateway.server.closeAllConnections();
+  await gateway.close();
+  await upstream.close();
+  rmSync(home, { recursive: true, force: true });
+  console.log(passed ? `${label}: ok` : `${label}: FAILED`);
+  return passed;
+}
+
+// `SLUICE_E2E_CLIENTS=claude` (or `codex`) picks the clients `pnpm test:e2e` drives; unset runs all.
+const clients = process.env.SLUICE_E2E_CLIENTS?.split(",").map((name) => name.trim());
+if (clients !== undefined && !clients.includes("codex")) console.log("codex: skipped (SLUICE_E2E_CLIENTS)");
+else
+  main().then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    },
+  );
