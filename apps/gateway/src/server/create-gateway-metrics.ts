@@ -4,7 +4,7 @@ import { processMetrics } from "./process-metrics";
 import type { RequestLogEntry } from "./request-log";
 import { ROUTES } from "./routes";
 
-/** The gateway's Prometheus metrics (docs/http-api.md §7), in a registry of its own. */
+/** The gateway's Prometheus metrics (docs/http-api.md §1, `GET /metrics`), in a registry of its own. */
 export interface GatewayMetrics {
   /** This gateway's `sluice_` metrics and the process metrics; what `GET /metrics` writes. */
   readonly registry: Registry;

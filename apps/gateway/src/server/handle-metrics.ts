@@ -1,6 +1,6 @@
 import type { Exchange, GatewayContext } from "./exchange";
 
-/** `GET /metrics`: the gateway's registry in Prometheus text (docs/http-api.md §7). */
+/** `GET /metrics`: the gateway's registry in Prometheus text (docs/http-api.md §1, `GET /metrics`). */
 export async function handleMetrics(exchange: Exchange, gateway: GatewayContext): Promise<void> {
   const { registry } = gateway.metrics;
   const text = await registry.metrics();

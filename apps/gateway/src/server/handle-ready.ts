@@ -3,7 +3,7 @@ import { sendJson } from "./send-json";
 
 /**
  * `GET /ready`: 200 while serving, 503 once a shutdown drains, so a load balancer stops sending new
- * requests while open streams finish (docs/http-api.md §1, docs/config.md §3).
+ * requests while open streams finish (docs/http-api.md §1, `GET /ready` and the drain).
  */
 export function handleReady(exchange: Exchange, gateway: GatewayContext): void {
   if (gateway.draining()) sendJson(exchange.response, 503, { status: "draining" });
