@@ -35,8 +35,8 @@ Signals (serve):
   SIGHUP           Re-read FILE: requests from then on get the new config, open streams keep theirs.
                    An invalid file is logged with its problems and the running config stays. A new
                    server.host or server.port needs a restart (a warning says so).
-  SIGTERM, SIGINT  Stop accepting connections, let open streams finish, exit 0; a second signal cuts
-                   the open streams and exits 1.
+  SIGTERM, SIGINT  Stop accepting connections, let open streams finish (GET /ready answers 503
+                   meanwhile), exit 0; a second signal cuts the open streams and exits 1.
 
 Exit codes: 0 ok; 1 invalid config or cannot listen; 2 bad arguments, or a bad SLUICE_LOG_LEVEL or
 SLUICE_LOG_FORMAT (one line on stderr).`;

@@ -9,7 +9,8 @@ import { shuttingDown } from "./shutting-down";
 
 /**
  * Sends the translated chat request to the model's upstream (always streaming) and returns its 200
- * response. Anything else is answered here, in the client's surface (docs/http-api.md §5): a refused
+ * response; a surface sets `exchange.log.stream` before, so a streamed answer counts as an open stream
+ * until the response closes. Anything else is answered here, in the client's surface (docs/http-api.md §5): a refused
  * connection, a timeout, an upstream status mapped to the error table, a shutdown. Every surface
  * (Anthropic Messages, OpenAI Chat Completions, OpenAI Responses) calls the upstream through this.
  */
@@ -38,13 +39,21 @@ export async function callUpstream(
       replyError(exchange, shuttingDown());
       return undefined;
     }
+    exchange.log.upstreamFailed = true;
     const mapped = mapUpstreamFailure(error, upstreamContext);
     noteUpstreamError(exchange, gateway, mapped.message);
     replyError(exchange, mapped);
     return undefined;
   }
   exchange.log.upstreamStatus = response.status;
-  if (response.status === 200) return response;
+  if (response.status === 200) {
+    // Every surface relays a 200 right away, so this is where its stream to the client opens (for the
+    // open-streams gauge); a client that already left has no stream, and no `close` event still to come.
+    if (exchange.log.stream === true && !exchange.clientSignal.aborted) {
+      exchange.response.once("close", gateway.metrics.streamOpened(model.name));
+    }
+    return response;
+  }
 
   const text = await readUpstreamText(response.body).catch(() => "");
   const mapped = mapUpstreamHttpError(response.status, text, response.headers, upstreamContext);

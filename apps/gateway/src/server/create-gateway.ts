@@ -7,6 +7,7 @@ import type { Upstream } from "../upstream/upstream";
 import { compileServedConfig, type ServedConfig } from "./compile-served-config";
 import { createBodyBudget } from "./create-body-budget";
 import { createGatewayLogger } from "./create-gateway-logger";
+import { createGatewayMetrics, type GatewayMetrics } from "./create-gateway-metrics";
 import { createRequestId } from "./create-request-id";
 import { defaultUpstreamFor } from "./default-upstream-for";
 import type { Exchange, GatewayContext } from "./exchange";
@@ -14,6 +15,7 @@ import { handleRequest } from "./handle-request";
 import { replyError } from "./reply-error";
 import { logRequest, type RequestLogEntry } from "./request-log";
 import { routePath } from "./routes";
+import { stopAccepting } from "./stop-accepting";
 
 export interface GatewayOptions {
   /** The upstream for a model, called once per configured model. Default: `defaultUpstreamFor` (demo or HTTP). */
@@ -36,8 +38,9 @@ export interface Gateway {
   /** Listens on `host`/`port` (default: the config's). */
   listen(host?: string, port?: number): Promise<ListeningAddress>;
   /**
-   * Drains: stops accepting, lets open requests and streams finish for at most `drainTimeoutMs` (default
-   * `server.drain_timeout_ms`), then ends what is still open (a stream with an `error` event) and resolves.
+   * Drains: stops accepting connections, lets open requests and streams finish for at most `drainTimeoutMs`
+   * (default `server.drain_timeout_ms`), then ends what is still open (a stream with an `error` event) and
+   * resolves. Meanwhile connections already open stay: `GET /ready` answers 503 on them, new work 529.
    */
   close(drainTimeoutMs?: number): Promise<void>;
   /**
@@ -47,6 +50,8 @@ export interface Gateway {
   reload(config: Config): void;
   /** The config new requests get. */
   readonly config: Config;
+  /** This gateway's Prometheus registry (GET /metrics) and the hooks that feed it. */
+  readonly metrics: GatewayMetrics;
 }
 
 export const DEFAULT_PING_INTERVAL_MS = 15_000;
@@ -65,6 +70,9 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
   const upstreamFor = options.upstreamFor ?? defaultUpstreamFor;
   let closing = false;
   let closed: Promise<void> | undefined;
+  // Set by close(): ends the drain (closes the server and what is idle) once nothing is open any more.
+  let finishDrain: (() => void) | undefined;
+  const metrics = createGatewayMetrics();
 
   let served: ServedConfig = compileServedConfig(config, upstreamFor);
   const pingIntervalMs = options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS;
@@ -103,19 +111,29 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
       if (pending > 0) return;
       log.durationMs = Math.round(performance.now() - exchange.receivedAt);
       logRequest(logger, log);
+      // From the finished line, so every endpoint is counted the same way, whoever filled it.
+      metrics.observeRequest(log);
     };
     response.once("close", () => {
       openExchanges.delete(shutdown);
       // `close` before the response finished: the client went away, so the upstream call is aborted now.
       if (!response.writableFinished) controller.abort();
       log.status = response.writableFinished ? response.statusCode : ERROR_TABLE.client_closed.status;
-      // While draining, a connection that finished its request is idle: close it so close() can resolve.
-      if (closing) setImmediate(() => server.closeIdleConnections());
+      // While draining, the last exchange to close ends the drain (a tick later: its connection is idle then).
+      if (closing && openExchanges.size === 0) setImmediate(() => finishDrain?.());
       settle();
     });
 
     // The config current now serves this request to its end, whatever a reload does meanwhile.
-    const context: GatewayContext = { served, logger, bodyBudget, pingIntervalMs, startedAt };
+    const context: GatewayContext = {
+      served,
+      logger,
+      bodyBudget,
+      pingIntervalMs,
+      startedAt,
+      metrics,
+      draining: () => closing,
+    };
     try {
       await handleRequest(exchange, context);
     } catch (error) {
@@ -133,6 +151,7 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
 
   return {
     server,
+    metrics,
     get config() {
       return served.config;
     },
@@ -153,19 +172,29 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
     close(drainTimeoutMs = served.config.server.drainTimeoutMs) {
       if (closed !== undefined) return closed;
       closing = true;
-      closed = new Promise((resolve) => {
-        // An error here only says the server was not listening: there is nothing left to drain.
-        server.close(() => {
-          clearTimeout(drainTimer);
-          clearTimeout(cutTimer);
-          resolve();
-        });
-      });
-      server.closeIdleConnections();
-      // Past the drain timeout, open streams end with an error event; a moment later every socket is cut.
+      let drainTimer: NodeJS.Timeout | undefined;
       let cutTimer: NodeJS.Timeout | undefined;
-      const drainTimer = setTimeout(() => {
+      closed = new Promise((resolve) => {
+        let finished = false;
+        finishDrain = () => {
+          if (finished) return;
+          finished = true;
+          // Closes the idle connections too; resolves once the last connection closed. An error here only
+          // says the server was not listening any more: there is nothing left to drain.
+          server.close(() => {
+            clearTimeout(drainTimer);
+            clearTimeout(cutTimer);
+            resolve();
+          });
+        };
+      });
+      // No new connections; the open ones stay until the drain ends, for GET /ready (503) and a 529 to new work.
+      if (openExchanges.size === 0) finishDrain?.();
+      else stopAccepting(server);
+      // Past the drain timeout, open streams end with an error event; a moment later every socket is cut.
+      drainTimer = setTimeout(() => {
         for (const shutdown of openExchanges) shutdown.abort();
+        finishDrain?.();
         cutTimer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
         cutTimer.unref();
       }, drainTimeoutMs);
