@@ -14,6 +14,7 @@ import { translateRequest } from "../translate/translate-request";
 import { mapUpstreamFailure, mapUpstreamHttpError } from "../upstream/map-upstream-error";
 import { readUpstreamText } from "../upstream/read-upstream-text";
 import type { UpstreamResponse } from "../upstream/upstream";
+import { upstreamUrlOf } from "../upstream/upstream-url-of";
 import { boundedForMessage } from "./bounded-for-message";
 import type { ServedModel } from "./compile-served-config";
 import type { Exchange, GatewayContext } from "./exchange";
@@ -77,21 +78,22 @@ export async function handleMessages(exchange: Exchange, gateway: GatewayContext
       replyError(exchange, shuttingDown());
       return;
     }
+    const failedUrl = upstreamUrlOf(error);
+    if (failedUrl !== undefined) log.upstreamUrl = failedUrl;
     const mapped = mapUpstreamFailure(error, upstreamContext);
     noteUpstreamError(exchange, gateway, mapped.message);
     replyError(exchange, mapped);
     return;
   }
   log.upstreamStatus = upstreamResponse.status;
+  if (upstreamResponse.url !== undefined) log.upstreamUrl = upstreamResponse.url;
 
   if (upstreamResponse.status !== 200) {
     const text = await readUpstreamText(upstreamResponse.body).catch(() => "");
-    const mapped = mapUpstreamHttpError(
-      upstreamResponse.status,
-      text,
-      upstreamResponse.headers,
-      upstreamContext,
-    );
+    const mapped = mapUpstreamHttpError(upstreamResponse.status, text, upstreamResponse.headers, {
+      ...upstreamContext,
+      url: log.upstreamUrl,
+    });
     noteUpstreamError(exchange, gateway, mapped.message);
     replyError(exchange, mapped);
     return;

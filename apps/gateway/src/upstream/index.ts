@@ -15,3 +15,4 @@ export type { Upstream, UpstreamRequest, UpstreamResponse } from "./upstream";
 export { UpstreamAbortError } from "./upstream-abort-error";
 export { UpstreamConnectionError } from "./upstream-connection-error";
 export { UpstreamTimeoutError, type UpstreamTimeoutKind } from "./upstream-timeout-error";
+export { upstreamUrlOf } from "./upstream-url-of";
