@@ -1,4 +1,4 @@
-import { Schema } from "effect";
+import { ParseResult, Schema } from "effect";
 import { acceptedNames, REASONING_DIALECTS, TOOL_DIALECTS } from "./dialect-registry";
 import { PRESET_NAMES } from "./presets";
 
@@ -30,9 +30,46 @@ const listOfNonEmptyStrings = Schema.Array(nonEmptyString).annotations({
 
 const string = Schema.String.annotations({ message: () => "Expected a string" });
 
-const baseUrl = Schema.String.annotations({
+const singleBaseUrl = Schema.String.annotations({
   message: () => "Expected an http(s) URL or the word `demo`",
 }).pipe(Schema.filter(checkBaseUrl));
+
+const replicaBaseUrl = Schema.String.annotations({ message: () => "Expected an http(s) URL" }).pipe(
+  Schema.filter((text) =>
+    text === "demo"
+      ? "`demo` is not a replica: write base_url: demo on its own (the built-in demo is in-process)"
+      : checkBaseUrl(text),
+  ),
+);
+
+const replicaBaseUrls = Schema.Array(replicaBaseUrl).pipe(
+  Schema.minItems(1, { message: () => "Expected at least one URL in the list of replicas" }),
+);
+
+type WrittenBaseUrl = string | readonly string[];
+
+/**
+ * One base URL (or `demo`), or a list of replicas. Dispatched on the value's shape rather than a Union:
+ * a Union reports every member's failure, so a bad list entry would also say "Expected a string".
+ */
+const baseUrl = Schema.declare<
+  WrittenBaseUrl,
+  WrittenBaseUrl,
+  [typeof singleBaseUrl, typeof replicaBaseUrls]
+>([singleBaseUrl, replicaBaseUrls], {
+  decode: (single, list) => (input, options, ast) => {
+    if (typeof input === "string") return ParseResult.decodeUnknown(single)(input, options);
+    if (Array.isArray(input)) return ParseResult.decodeUnknown(list)(input, options);
+    return ParseResult.fail(
+      new ParseResult.Type(ast, input, "Expected an http(s) URL, the word `demo`, or a list of http(s) URLs"),
+    );
+  },
+  encode: (single, list) => (input, options, ast) => {
+    if (typeof input === "string") return ParseResult.encodeUnknown(single)(input, options);
+    if (Array.isArray(input)) return ParseResult.encodeUnknown(list)(input, options);
+    return ParseResult.fail(new ParseResult.Type(ast, input));
+  },
+});
 
 // The gateway builds these itself; a config value would break the request or the stream.
 const RESERVED_BODY_KEYS = ["model", "messages", "stream"];

@@ -16,7 +16,7 @@ import { logRequest, type RequestLogEntry } from "./request-log";
 import { routePath } from "./routes";
 
 export interface GatewayOptions {
-  /** The upstream for a model, called once per configured model. Default: `defaultUpstreamFor` (demo or HTTP). */
+  /** The upstream for a model, called once per configured model. Default: `defaultUpstreamFor` (demo, HTTP or replicas). */
   readonly upstreamFor?: (model: ModelConfig) => Upstream;
   /** Receives one line per request. Default: `createGatewayLogger()` (stderr). */
   readonly logger?: Logger;
@@ -62,7 +62,8 @@ const REQUEST_TIMEOUT_MS = 120_000;
 /** The Sluice HTTP server on node:http (docs/http-api.md §1). */
 export function createGateway(config: Config, options: GatewayOptions = {}): Gateway {
   const logger = options.logger ?? createGatewayLogger();
-  const upstreamFor = options.upstreamFor ?? defaultUpstreamFor;
+  // The default gets the gateway's logger: replicas log their failovers and cooldowns.
+  const upstreamFor = options.upstreamFor ?? ((model: ModelConfig) => defaultUpstreamFor(model, logger));
   let closing = false;
   let closed: Promise<void> | undefined;
 
