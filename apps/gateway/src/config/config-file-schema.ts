@@ -32,13 +32,13 @@ const string = Schema.String.annotations({ message: () => "Expected a string" })
 
 const singleBaseUrl = Schema.String.annotations({
   message: () => "Expected an http(s) URL or the word `demo`",
-}).pipe(Schema.filter(checkBaseUrl));
+}).pipe(Schema.filter((text) => checkBaseUrl(text, "Expected an http(s) URL or the word `demo`")));
 
 const replicaBaseUrl = Schema.String.annotations({ message: () => "Expected an http(s) URL" }).pipe(
   Schema.filter((text) =>
     text === "demo"
       ? "`demo` is not a replica: write base_url: demo on its own (the built-in demo is in-process)"
-      : checkBaseUrl(text),
+      : checkBaseUrl(text, "Expected an http(s) URL"),
   ),
 );
 
@@ -159,14 +159,14 @@ export type ModelFile = ConfigFile["models"][number];
 /**
  * `base_url` is where `/chat/completions` is appended: an http(s) URL without credentials in it (they
  * would be echoed in every error message) and without the endpoint path itself. Messages say what to
- * write instead and never repeat a password.
+ * write instead and never repeat a password. A replica in a list is checked the same way (`expected`
+ * then leaves `demo` out).
  */
-function checkBaseUrl(text: string): true | string {
+function checkBaseUrl(text: string, expected: string): true | string {
   if (text === "demo") return true;
-  if (!URL.canParse(text)) return "Expected an http(s) URL or the word `demo`";
+  if (!URL.canParse(text)) return expected;
   const url = new URL(text);
-  if (url.protocol !== "http:" && url.protocol !== "https:")
-    return "Expected an http(s) URL or the word `demo`";
+  if (url.protocol !== "http:" && url.protocol !== "https:") return expected;
   if (url.username !== "" || url.password !== "")
     return "Remove the user:password@ part of the URL: put the upstream's key in upstream.api_key (sent as a Bearer token) or in upstream.headers";
   const path = url.pathname.replace(/\/+$/, "");
