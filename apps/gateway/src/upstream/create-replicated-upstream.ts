@@ -36,7 +36,7 @@ interface Replica {
  * busy available replica serves; a failure before the response headers (refused, reset, timeout) or a
  * 5xx / 429 status moves the request to the next, each replica at most once, and the last failure is
  * what the caller gets. Once a 200's headers arrived nothing is retried: the stream has started.
- * 4xx answers are returned as they are: a bad request is bad on every replica.
+ * Other answers (4xx but 429, 3xx) are returned as they are: a bad request is bad on every replica.
  */
 export function createReplicatedUpstream(options: ReplicatedUpstreamOptions): Upstream {
   if (options.replicas.length === 0) throw new Error("createReplicatedUpstream needs at least one replica");
@@ -61,7 +61,7 @@ export function createReplicatedUpstream(options: ReplicatedUpstreamOptions): Up
     return current;
   };
 
-  /** Tells the replica's health and logs what changed; `failed` carries the message a client would have got. */
+  /** Tells the replica's health and logs what changed; `message` is what a client would have got. */
   const noteFailure = (
     replica: Replica,
     call: ReplicaCall,

@@ -4,6 +4,7 @@ export {
   DEFAULT_UPSTREAM_TIMEOUT_MS,
   type HttpUpstreamOptions,
 } from "./create-http-upstream";
+export { createReplicatedUpstream, type ReplicatedUpstreamOptions } from "./create-replicated-upstream";
 export {
   type MapUpstreamErrorOptions,
   mapUpstreamFailure,
