@@ -90,10 +90,13 @@ export async function handleMessages(exchange: Exchange, gateway: GatewayContext
 
   if (upstreamResponse.status !== 200) {
     const text = await readUpstreamText(upstreamResponse.body).catch(() => "");
-    const mapped = mapUpstreamHttpError(upstreamResponse.status, text, upstreamResponse.headers, {
-      ...upstreamContext,
-      url: log.upstreamUrl,
-    });
+    upstreamContext.url = log.upstreamUrl;
+    const mapped = mapUpstreamHttpError(
+      upstreamResponse.status,
+      text,
+      upstreamResponse.headers,
+      upstreamContext,
+    );
     noteUpstreamError(exchange, gateway, mapped.message);
     replyError(exchange, mapped);
     return;
