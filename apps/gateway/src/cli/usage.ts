@@ -10,10 +10,10 @@ Commands:
   serve  Start the gateway. When ready, prints one line containing "listening on http://HOST:PORT" on
          stdout, then a summary: each model with its upstream and parsers, its aliases, auth, the
          config warnings, and the command line that points Claude Code at the gateway.
-  check  Validate FILE as serve does and print its warnings, then ask every model's upstream for
-         GET {base_url}/models (with its api_key and headers, 5 s at most, all at once) and print one
-         line per model: reachable and what it serves, or why not. Exits 0 when FILE is valid,
-         whatever the upstreams answer.
+  check  Validate FILE as serve does and print its warnings, then ask every model's upstream (each
+         replica of a base_url list) for GET {base_url}/models (with its api_key and headers, 5 s at
+         most, all at once) and print one line per upstream: reachable and what it serves, or why
+         not. Exits 0 when FILE is valid, whatever the upstreams answer.
 
 Options:
   -c, --config FILE  the YAML config (required)

@@ -47,8 +47,11 @@ export interface ModelConfig {
 }
 
 export interface UpstreamConfig {
-  /** OpenAI-compatible base URL without a trailing slash, or `demo` for the built-in demo upstream. */
-  readonly baseUrl: string;
+  /**
+   * OpenAI-compatible base URLs without a trailing slash, one per replica (docs/config.md §1 `base_url`),
+   * or the single entry `demo` for the built-in demo upstream. Never empty.
+   */
+  readonly baseUrls: readonly [string, ...string[]];
   /** The upstream model id; default: the model's `name`. */
   readonly model: string;
   readonly apiKey?: string;

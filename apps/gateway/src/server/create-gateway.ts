@@ -18,7 +18,7 @@ import { routePath } from "./routes";
 import { stopAccepting } from "./stop-accepting";
 
 export interface GatewayOptions {
-  /** The upstream for a model, called once per configured model. Default: `defaultUpstreamFor` (demo or HTTP). */
+  /** The upstream for a model, called once per configured model. Default: `defaultUpstreamFor` (demo, HTTP or replicas). */
   readonly upstreamFor?: (model: ModelConfig) => Upstream;
   /** Receives one line per request. Default: `createGatewayLogger()` (stderr). */
   readonly logger?: Logger;
@@ -67,7 +67,8 @@ const REQUEST_TIMEOUT_MS = 120_000;
 /** The Sluice HTTP server on node:http (docs/http-api.md §1). */
 export function createGateway(config: Config, options: GatewayOptions = {}): Gateway {
   const logger = options.logger ?? createGatewayLogger();
-  const upstreamFor = options.upstreamFor ?? defaultUpstreamFor;
+  // The default gets the gateway's logger: replicas log their failovers and cooldowns.
+  const upstreamFor = options.upstreamFor ?? ((model: ModelConfig) => defaultUpstreamFor(model, logger));
   let closing = false;
   let closed: Promise<void> | undefined;
   // Set by close(): ends the drain (closes the server and what is idle) once nothing is open any more.

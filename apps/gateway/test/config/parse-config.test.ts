@@ -49,7 +49,7 @@ describe("parseConfig: defaults", () => {
         name: "qwen3.5",
         aliases: [],
         thinking: "request",
-        upstream: { baseUrl: "demo", model: "qwen3.5", reasoningField: "reasoning" },
+        upstream: { baseUrls: ["demo"], model: "qwen3.5", reasoningField: "reasoning" },
       },
     ]);
   });
@@ -107,7 +107,7 @@ models:
           thinkingKwarg: "thinking",
           maxOutputTokens: 8192,
           upstream: {
-            baseUrl: "http://127.0.0.1:8000/v1",
+            baseUrls: ["http://127.0.0.1:8000/v1"],
             model: "Qwen/Qwen3.5-122B-A10B",
             apiKey: "secret",
             timeoutMs: 600000,
@@ -138,7 +138,7 @@ describe("parseConfig: environment", () => {
       withModel("    upstream:\n      base_url: http://${HOST}:8000/v1\n      api_key: ${VLLM_API_KEY}"),
       { HOST: "gpu1", VLLM_API_KEY: "sk-1" },
     );
-    expect(config.models[0]?.upstream).toMatchObject({ baseUrl: "http://gpu1:8000/v1", apiKey: "sk-1" });
+    expect(config.models[0]?.upstream).toMatchObject({ baseUrls: ["http://gpu1:8000/v1"], apiKey: "sk-1" });
   });
 
   it("reports an unset variable with its name and path, once", () => {
