@@ -1,3 +1,4 @@
+import { RecordingBody } from "../record/recording-body";
 import { mapUpstreamFailure, mapUpstreamHttpError } from "../upstream/map-upstream-error";
 import { readUpstreamText } from "../upstream/read-upstream-text";
 import type { UpstreamResponse } from "../upstream/upstream";
@@ -25,6 +26,8 @@ export async function callUpstream(
     url: upstream.url,
     upstreamModel: model.config.upstream.model,
   };
+  const { recorder } = exchange;
+  recorder?.upstreamCall(model, body);
   let response: UpstreamResponse;
   try {
     response = await upstream.send({
@@ -39,11 +42,17 @@ export async function callUpstream(
       return undefined;
     }
     const mapped = mapUpstreamFailure(error, upstreamContext);
+    recorder?.upstreamFailure(mapped.message);
     noteUpstreamError(exchange, gateway, mapped.message);
     replyError(exchange, mapped);
     return undefined;
   }
   exchange.log.upstreamStatus = response.status;
+  if (recorder !== undefined) {
+    recorder.upstreamStatus(response.status);
+    // The relay (or the error read below) pulls the reads through the recorder.
+    response = { ...response, body: new RecordingBody(response.body, recorder) };
+  }
   if (response.status === 200) return response;
 
   const text = await readUpstreamText(response.body).catch(() => "");

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { ERROR_TABLE, gatewayError } from "@sluice/protocol-anthropic";
 import type { Logger } from "pino";
 import type { Config, ModelConfig } from "../config/config";
+import { createExchangeRecorder } from "../record/exchange-recorder";
 import type { Upstream } from "../upstream/upstream";
 import { compileServedConfig, type ServedConfig } from "./compile-served-config";
 import { createBodyBudget } from "./create-body-budget";
@@ -84,6 +85,9 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
     const controller = new AbortController();
     const shutdown = new AbortController();
     openExchanges.add(shutdown);
+    // The config current now decides whether this exchange records, like everything else about it.
+    const current = served;
+    const { recording } = current;
     const exchange: Exchange = {
       request,
       response,
@@ -92,6 +96,19 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
       receivedAt: performance.now(),
       clientSignal: controller.signal,
       shutdownSignal: shutdown.signal,
+      ...(recording === undefined
+        ? {}
+        : {
+            recorder: createExchangeRecorder({
+              settings: recording,
+              requestId,
+              route: log.path,
+              receivedAt: new Date(),
+              headers: request.headers,
+              onWriteFailure: (reason) =>
+                logger.warn({ requestId, recordDir: recording.dir, reason }, "recording not written"),
+            }),
+          }),
     };
     response.setHeader("request-id", requestId);
     if (closing) response.setHeader("connection", "close");
@@ -103,6 +120,8 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
       if (pending > 0) return;
       log.durationMs = Math.round(performance.now() - exchange.receivedAt);
       logRequest(logger, log);
+      // After the response: a slow or failing disk never delays or changes what the client got.
+      void exchange.recorder?.finish(log.status);
     };
     response.once("close", () => {
       openExchanges.delete(shutdown);
@@ -115,7 +134,7 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
     });
 
     // The config current now serves this request to its end, whatever a reload does meanwhile.
-    const context: GatewayContext = { served, logger, bodyBudget, pingIntervalMs, startedAt };
+    const context: GatewayContext = { served: current, logger, bodyBudget, pingIntervalMs, startedAt };
     try {
       await handleRequest(exchange, context);
     } catch (error) {
