@@ -1,5 +1,6 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
+import { readRecording } from "@sluice/pipeline/testkit";
 import { encodeSseEvents, type MessageStreamEvent } from "@sluice/protocol-anthropic";
 import { describe, expect, it } from "vitest";
 import { readExchangeFile } from "../../src/record/read-exchange-file";
@@ -33,4 +34,11 @@ describe("recorded exchanges", () => {
       expect(replay.difference).toBeUndefined();
     });
   }
+
+  it("the pipeline test kit reads a recording's upstream payloads like the chunks file it was made from", () => {
+    const chunks = join(folder, "..", "fixtures", "raw-qwen35-thinking-text-tool-call.chunks.jsonl");
+    expect(readRecording(join(folder, "raw-qwen35-reasoning-and-qwen-xml-call.json"))).toEqual(
+      readRecording(chunks),
+    );
+  });
 });
