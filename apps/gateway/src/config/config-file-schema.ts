@@ -143,6 +143,8 @@ const ServerFileSchema = mapping({
   max_body_bytes: optional(positiveInteger),
   max_inflight_body_bytes: optional(positiveInteger),
   drain_timeout_ms: optional(positiveInteger),
+  record_dir: optional(nonEmptyString),
+  record_max_bytes: optional(positiveInteger),
 });
 
 /** The config file as written (docs/config.md §1): snake_case keys, no defaults applied. */

@@ -21,6 +21,10 @@ export interface ServerConfig {
   readonly maxInflightBodyBytes: number;
   /** Default 30000: how long SIGTERM lets open streams finish before ending them with an `error` event. */
   readonly drainTimeoutMs: number;
+  /** Absent: recording is off. One file per exchange is written here (docs/config.md, "Recording"). */
+  readonly recordDir?: string;
+  /** Default 8 MiB: upstream bytes recorded per exchange; past it the file stops and says it was truncated. */
+  readonly recordMaxBytes: number;
 }
 
 export type ThinkingPolicy = "request" | "on" | "off";
@@ -72,3 +76,4 @@ export const DEFAULT_PORT = 8080;
 export const DEFAULT_MAX_BODY_BYTES = 33_554_432;
 export const DEFAULT_MAX_INFLIGHT_BODY_BYTES = 268_435_456;
 export const DEFAULT_DRAIN_TIMEOUT_MS = 30_000;
+export const DEFAULT_RECORD_MAX_BYTES = 8_388_608;

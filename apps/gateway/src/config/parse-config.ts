@@ -7,6 +7,7 @@ import {
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_MAX_INFLIGHT_BODY_BYTES,
   DEFAULT_PORT,
+  DEFAULT_RECORD_MAX_BYTES,
   type ModelConfig,
 } from "./config";
 import { ConfigError } from "./config-error";
@@ -90,6 +91,8 @@ function toConfig(file: ConfigFile, env: Environment): Config {
       maxBodyBytes: file.server?.max_body_bytes ?? DEFAULT_MAX_BODY_BYTES,
       maxInflightBodyBytes: file.server?.max_inflight_body_bytes ?? DEFAULT_MAX_INFLIGHT_BODY_BYTES,
       drainTimeoutMs: file.server?.drain_timeout_ms ?? DEFAULT_DRAIN_TIMEOUT_MS,
+      ...(file.server?.record_dir === undefined ? {} : { recordDir: file.server.record_dir }),
+      recordMaxBytes: file.server?.record_max_bytes ?? DEFAULT_RECORD_MAX_BYTES,
     },
     models,
     warnings: configWarnings(models, file),

@@ -1,3 +1,4 @@
+import { RecordingBody } from "../record/recording-body";
 import { mapUpstreamFailure, mapUpstreamHttpError } from "../upstream/map-upstream-error";
 import { readUpstreamText } from "../upstream/read-upstream-text";
 import type { UpstreamResponse } from "../upstream/upstream";
@@ -28,6 +29,8 @@ export async function callUpstream(
     url: upstream.url,
     upstreamModel: model.config.upstream.model,
   };
+  const { recorder } = exchange;
+  recorder?.upstreamCall(model, body);
   let response: UpstreamResponse;
   try {
     response = await upstream.send({
@@ -45,12 +48,18 @@ export async function callUpstream(
     const failedUrl = upstreamUrlOf(error);
     if (failedUrl !== undefined) exchange.log.upstreamUrl = failedUrl;
     const mapped = mapUpstreamFailure(error, upstreamContext);
+    recorder?.upstreamFailure(mapped.message);
     noteUpstreamError(exchange, gateway, mapped.message);
     replyError(exchange, mapped);
     return undefined;
   }
   exchange.log.upstreamStatus = response.status;
   if (response.url !== undefined) exchange.log.upstreamUrl = response.url;
+  if (recorder !== undefined) {
+    recorder.upstreamStatus(response.status);
+    // The relay (or the error read below) pulls the reads through the recorder.
+    response = { ...response, body: new RecordingBody(response.body, recorder) };
+  }
   if (response.status === 200) {
     // Every surface relays a 200 right away, so this is where its stream to the client opens (for the
     // open-streams gauge); a client that already left has no stream, and no `close` event still to come.

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { ERROR_TABLE, gatewayError } from "@sluice/protocol-anthropic";
 import type { Logger } from "pino";
 import type { Config, ModelConfig } from "../config/config";
+import { createExchangeRecorder } from "../record/exchange-recorder";
 import type { Upstream } from "../upstream/upstream";
 import { compileServedConfig, type ServedConfig } from "./compile-served-config";
 import { createBodyBudget } from "./create-body-budget";
@@ -93,6 +94,9 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
     const controller = new AbortController();
     const shutdown = new AbortController();
     openExchanges.add(shutdown);
+    // The config current now decides whether this exchange records, like everything else about it.
+    const current = served;
+    const { recording } = current;
     const exchange: Exchange = {
       request,
       response,
@@ -101,6 +105,19 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
       receivedAt: performance.now(),
       clientSignal: controller.signal,
       shutdownSignal: shutdown.signal,
+      ...(recording === undefined
+        ? {}
+        : {
+            recorder: createExchangeRecorder({
+              settings: recording,
+              requestId,
+              route: log.path,
+              receivedAt: new Date(),
+              headers: request.headers,
+              onWriteFailure: (reason) =>
+                logger.warn({ requestId, recordDir: recording.dir, reason }, "recording not written"),
+            }),
+          }),
     };
     response.setHeader("request-id", requestId);
     if (closing) response.setHeader("connection", "close");
@@ -114,6 +131,8 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
       logRequest(logger, log);
       // From the finished line, so every endpoint is counted the same way, whoever filled it.
       metrics.observeRequest(log);
+      // After the response: a slow or failing disk never delays or changes what the client got.
+      void exchange.recorder?.finish(log.status);
     };
     response.once("close", () => {
       openExchanges.delete(shutdown);
@@ -127,7 +146,7 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
 
     // The config current now serves this request to its end, whatever a reload does meanwhile.
     const context: GatewayContext = {
-      served,
+      served: current,
       logger,
       bodyBudget,
       pingIntervalMs,

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "pino";
+import type { ExchangeRecorder } from "../record/exchange-recorder";
 import type { ServedConfig } from "./compile-served-config";
 import type { BodyBudget } from "./create-body-budget";
 import type { GatewayMetrics } from "./create-gateway-metrics";
@@ -34,4 +35,6 @@ export interface Exchange {
   readonly clientSignal: AbortSignal;
   /** Aborted when a shutdown's drain time is up: what is still open ends now (a stream with an `error` event). */
   readonly shutdownSignal: AbortSignal;
+  /** Present only when `server.record_dir` is set: the exchange is written to one file when it ends. */
+  readonly recorder?: ExchangeRecorder;
 }

@@ -43,6 +43,7 @@ describe("parseConfig: defaults", () => {
       maxBodyBytes: 33554432,
       maxInflightBodyBytes: 268435456,
       drainTimeoutMs: 30000,
+      recordMaxBytes: 8388608,
     });
     expect(config.models).toEqual([
       {
@@ -64,6 +65,8 @@ server:
   max_body_bytes: 1024
   max_inflight_body_bytes: 4096
   drain_timeout_ms: 5000
+  record_dir: ./recordings
+  record_max_bytes: 65536
 models:
   - name: qwen3.5
     aliases: ["claude-*", "gpt-?"]
@@ -95,6 +98,8 @@ models:
         maxBodyBytes: 1024,
         maxInflightBodyBytes: 4096,
         drainTimeoutMs: 5000,
+        recordDir: "./recordings",
+        recordMaxBytes: 65536,
       },
       models: [
         {
