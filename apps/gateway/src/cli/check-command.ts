@@ -4,7 +4,7 @@ import { describeAuth } from "./describe-auth";
 
 /**
  * `sluice check --config FILE`: validates as `serve` does (an invalid file throws `ConfigError`, exit 1),
- * prints the warnings, then one line per model's upstream. Exit 0 whatever the upstreams said: the
+ * prints the warnings, then one line per model's upstream (per replica of a base_url list). Exit 0 whatever the upstreams said: the
  * file is fine, and the servers may simply not be up yet.
  */
 export async function checkCommand(configPath: string, write: (text: string) => void): Promise<number> {

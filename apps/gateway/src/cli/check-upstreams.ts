@@ -6,24 +6,30 @@ export const PROBE_TIMEOUT_MS = 5_000;
 export const PROBE_MAX_BYTES = 1024 * 1024;
 
 export interface UpstreamCheck {
-  /** The line to print for the model. */
+  /** The line to print for the model's replica. */
   readonly line: string;
-  /** The upstream answered with a model list naming `upstream.model` (or is the built-in demo). */
+  /** The replica answered with a model list naming `upstream.model` (or is the built-in demo). */
   readonly ok: boolean;
 }
 
-/** Probes every model's upstream at once (so the whole check takes one timeout at most), in config order. */
+/**
+ * Probes every replica of every model at once (so the whole check takes one timeout at most): one
+ * check per replica, in config order. Every replica, not the first: failover hides a dead one at serve time.
+ */
 export function checkUpstreams(
   models: readonly ModelConfig[],
   options: ProbeOptions = { timeoutMs: PROBE_TIMEOUT_MS, maxBytes: PROBE_MAX_BYTES },
 ): Promise<UpstreamCheck[]> {
   return Promise.all(
-    models.map(async (model) => {
-      const result = await probeUpstream(model.upstream, options);
-      const ok =
-        result.kind === "demo" ||
-        (result.kind === "served" && result.modelIds.includes(model.upstream.model));
-      return { line: formatProbeLine(model, result), ok };
+    models.flatMap((model) => {
+      const { baseUrls } = model.upstream;
+      return baseUrls.map(async (baseUrl, index) => {
+        const result = await probeUpstream(model.upstream, baseUrl, options);
+        const ok =
+          result.kind === "demo" ||
+          (result.kind === "served" && result.modelIds.includes(model.upstream.model));
+        return { line: formatProbeLine(model, { baseUrl, index, count: baseUrls.length }, result), ok };
+      });
     }),
   );
 }

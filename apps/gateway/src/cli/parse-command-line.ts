@@ -14,9 +14,21 @@ export type CommandLine =
   | { readonly command: "help" }
   | { readonly command: "version" }
   | ServeCommandLine
-  | { readonly command: "check"; readonly configPath: string };
+  | { readonly command: "check"; readonly configPath: string }
+  | ReplayCommandLine;
 
-const COMMANDS = ["serve", "check"];
+export interface ReplayCommandLine {
+  readonly command: "replay";
+  /** A recording of `server.record_dir`. */
+  readonly file: string;
+  /** How the events are printed: Anthropic SSE (default) or one JSON event per line. */
+  readonly format: "sse" | "json";
+  /** Exit 1 when the events differ from the recorded ones (for tests and CI). */
+  readonly check: boolean;
+}
+
+const COMMANDS = ["serve", "check", "replay"];
+const COMMAND_LIST = `${COMMANDS.slice(0, -1).join(", ")} or ${COMMANDS.at(-1)}`;
 
 /** argv (without node and the script) → what to do; a mistake throws a one-line `CliError` (exit 2, with usage). */
 export function parseCommandLine(argv: readonly string[]): CommandLine {
@@ -25,11 +37,16 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
   if (values.version === true) return { command: "version" };
   const [command, ...rest] = positionals;
   if (command === "help") return { command: "help" };
-  if (command === undefined) throw usageError(`missing command (${COMMANDS.join(" or ")})`);
+  if (command === undefined) throw usageError(`missing command (${COMMAND_LIST})`);
+  if (command === "replay") return replayCommandLine(values, rest);
   if (command !== "serve" && command !== "check") {
-    throw usageError(`unknown command "${command}" (expected ${COMMANDS.join(" or ")})`);
+    throw usageError(`unknown command "${command}" (expected ${COMMAND_LIST})`);
   }
   if (rest.length > 0) throw usageError(`unexpected argument "${rest[0]}"`);
+  for (const option of ["format", "check"] as const) {
+    if (values[option] !== undefined)
+      throw usageError(`--${option} is an option of replay, not of ${command}`);
+  }
   if (values.config === undefined || values.config === "") throw usageError("--config FILE is required");
   if (command === "check") {
     for (const option of ["host", "port"] as const) {
@@ -41,6 +58,22 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
   return { command, configPath: values.config, host: values.host, port: parsePort(values.port) };
 }
 
+function replayCommandLine(values: ParsedValues, rest: readonly string[]): ReplayCommandLine {
+  const [file, extra] = rest;
+  if (file === undefined || file === "") throw usageError("replay needs the recording: sluice replay FILE");
+  if (extra !== undefined) throw usageError(`unexpected argument "${extra}"`);
+  for (const option of ["config", "host", "port"] as const) {
+    if (values[option] !== undefined) throw usageError(`--${option} is not an option of replay`);
+  }
+  const format = values.format ?? "sse";
+  if (format !== "sse" && format !== "json") {
+    throw usageError(`--format must be sse or json, got "${format}"`);
+  }
+  return { command: "replay", file, format, check: values.check === true };
+}
+
+type ParsedValues = ReturnType<typeof parseOrExplain>["values"];
+
 function parseOrExplain(argv: readonly string[]) {
   try {
     return parseArgs({
@@ -51,6 +84,8 @@ function parseOrExplain(argv: readonly string[]) {
         config: { type: "string", short: "c" },
         host: { type: "string" },
         port: { type: "string" },
+        format: { type: "string" },
+        check: { type: "boolean" },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean", short: "v" },
       },

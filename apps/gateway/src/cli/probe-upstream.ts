@@ -20,14 +20,18 @@ export interface ProbeOptions {
 
 const EXCERPT_CHARACTERS = 200;
 
-/** Asks an upstream which models it serves, as the gateway would call it (its key, its headers). */
-export async function probeUpstream(upstream: UpstreamConfig, options: ProbeOptions): Promise<ProbeResult> {
-  if (upstream.baseUrl === "demo") return { kind: "demo" };
+/** Asks one of an upstream's replicas (`baseUrl`) which models it serves, as the gateway would call it (its key, its headers). */
+export async function probeUpstream(
+  upstream: UpstreamConfig,
+  baseUrl: string,
+  options: ProbeOptions,
+): Promise<ProbeResult> {
+  if (baseUrl === "demo") return { kind: "demo" };
   const secrets = [upstream.apiKey ?? "", ...Object.values(upstream.headers ?? {})];
   const scrub = (text: string): string => scrubSecrets(text, secrets);
   const startedAt = performance.now();
   try {
-    const response = await fetch(`${upstream.baseUrl}/models`, {
+    const response = await fetch(`${baseUrl}/models`, {
       headers: probeHeaders(upstream),
       signal: AbortSignal.timeout(options.timeoutMs),
       // Like the gateway's own calls: a redirect is reported, never followed.

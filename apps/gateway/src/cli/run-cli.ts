@@ -3,6 +3,7 @@ import { checkCommand } from "./check-command";
 import { CliError } from "./cli-error";
 import { guardStandardStreams } from "./guard-standard-streams";
 import { parseCommandLine } from "./parse-command-line";
+import { replayCommand } from "./replay-command";
 import { serveCommand } from "./serve-command";
 import { SLUICE_VERSION } from "./sluice-version";
 import { USAGE } from "./usage";
@@ -29,6 +30,8 @@ export async function runCli(argv: readonly string[]): Promise<number | undefine
         return await checkCommand(commandLine.configPath, writeOut);
       case "serve":
         return await serveCommand(commandLine, writeOut);
+      case "replay":
+        return replayCommand(commandLine, writeOut, writeError);
     }
   } catch (error) {
     if (error instanceof CliError) {

@@ -1,5 +1,6 @@
 export const USAGE = `Usage: sluice serve --config FILE [--host H] [--port N]
        sluice check --config FILE
+       sluice replay FILE [--format sse|json] [--check]
        sluice --version | --help
 
 Sluice serves the Anthropic Messages API (POST /v1/messages, /v1/messages/count_tokens, GET /v1/models,
@@ -10,15 +11,21 @@ Commands:
   serve  Start the gateway. When ready, prints one line containing "listening on http://HOST:PORT" on
          stdout, then a summary: each model with its upstream and parsers, its aliases, auth, the
          config warnings, and the command line that points Claude Code at the gateway.
-  check  Validate FILE as serve does and print its warnings, then ask every model's upstream for
-         GET {base_url}/models (with its api_key and headers, 5 s at most, all at once) and print one
-         line per model: reachable and what it serves, or why not. Exits 0 when FILE is valid,
-         whatever the upstreams answer.
+  check  Validate FILE as serve does and print its warnings, then ask every model's upstream (each
+         replica of a base_url list) for GET {base_url}/models (with its api_key and headers, 5 s at
+         most, all at once) and print one line per upstream: reachable and what it serves, or why
+         not. Exits 0 when FILE is valid, whatever the upstreams answer.
+  replay Run a recorded exchange (a file of server.record_dir) through today's pipeline: its upstream
+         reads, one push each, with the recorded parser settings and ids. Prints the Anthropic events
+         on stdout and, on stderr, whether they equal the recorded events. Exits 0 when it ran, even
+         when they differ (--check: 1 then); 1 for a file it cannot read or validate.
 
 Options:
-  -c, --config FILE  the YAML config (required)
+  -c, --config FILE  the YAML config (required by serve and check)
       --host H       listen address; overrides server.host (default 127.0.0.1)   [serve]
       --port N       listen port; overrides server.port (default 8080); 0 picks a free port   [serve]
+      --format F     sse (default: Anthropic SSE) or json (one event per line)   [replay]
+      --check        exit 1 when the replayed events differ from the recorded ones   [replay]
   -h, --help         print this help
   -v, --version      print the version
 
@@ -35,8 +42,9 @@ Signals (serve):
   SIGHUP           Re-read FILE: requests from then on get the new config, open streams keep theirs.
                    An invalid file is logged with its problems and the running config stays. A new
                    server.host or server.port needs a restart (a warning says so).
-  SIGTERM, SIGINT  Stop accepting connections, let open streams finish, exit 0; a second signal cuts
-                   the open streams and exits 1.
+  SIGTERM, SIGINT  Stop accepting connections, let open streams finish (GET /ready answers 503
+                   meanwhile), exit 0; a second signal cuts the open streams and exits 1.
 
-Exit codes: 0 ok; 1 invalid config or cannot listen; 2 bad arguments, or a bad SLUICE_LOG_LEVEL or
+Exit codes: 0 ok; 1 invalid config, cannot listen, or a recording replay cannot use (--check: or a
+difference); 2 bad arguments, or a bad SLUICE_LOG_LEVEL or
 SLUICE_LOG_FORMAT (one line on stderr).`;

@@ -1,4 +1,4 @@
-import { Schema } from "effect";
+import { ParseResult, Schema } from "effect";
 import { acceptedNames, REASONING_DIALECTS, TOOL_DIALECTS } from "./dialect-registry";
 import { PRESET_NAMES } from "./presets";
 
@@ -30,9 +30,46 @@ const listOfNonEmptyStrings = Schema.Array(nonEmptyString).annotations({
 
 const string = Schema.String.annotations({ message: () => "Expected a string" });
 
-const baseUrl = Schema.String.annotations({
+const singleBaseUrl = Schema.String.annotations({
   message: () => "Expected an http(s) URL or the word `demo`",
-}).pipe(Schema.filter(checkBaseUrl));
+}).pipe(Schema.filter((text) => checkBaseUrl(text, "Expected an http(s) URL or the word `demo`")));
+
+const replicaBaseUrl = Schema.String.annotations({ message: () => "Expected an http(s) URL" }).pipe(
+  Schema.filter((text) =>
+    text === "demo"
+      ? "`demo` is not a replica: write base_url: demo on its own (the built-in demo is in-process)"
+      : checkBaseUrl(text, "Expected an http(s) URL"),
+  ),
+);
+
+const replicaBaseUrls = Schema.Array(replicaBaseUrl).pipe(
+  Schema.minItems(1, { message: () => "Expected at least one URL in the list of replicas" }),
+);
+
+type WrittenBaseUrl = string | readonly string[];
+
+/**
+ * One base URL (or `demo`), or a list of replicas. Dispatched on the value's shape rather than a Union:
+ * a Union reports every member's failure, so a bad list entry would also say "Expected a string".
+ */
+const baseUrl = Schema.declare<
+  WrittenBaseUrl,
+  WrittenBaseUrl,
+  [typeof singleBaseUrl, typeof replicaBaseUrls]
+>([singleBaseUrl, replicaBaseUrls], {
+  decode: (single, list) => (input, options, ast) => {
+    if (typeof input === "string") return ParseResult.decodeUnknown(single)(input, options);
+    if (Array.isArray(input)) return ParseResult.decodeUnknown(list)(input, options);
+    return ParseResult.fail(
+      new ParseResult.Type(ast, input, "Expected an http(s) URL, the word `demo`, or a list of http(s) URLs"),
+    );
+  },
+  encode: (single, list) => (input, options, ast) => {
+    if (typeof input === "string") return ParseResult.encodeUnknown(single)(input, options);
+    if (Array.isArray(input)) return ParseResult.encodeUnknown(list)(input, options);
+    return ParseResult.fail(new ParseResult.Type(ast, input));
+  },
+});
 
 // The gateway builds these itself; a config value would break the request or the stream.
 const RESERVED_BODY_KEYS = ["model", "messages", "stream"];
@@ -106,6 +143,8 @@ const ServerFileSchema = mapping({
   max_body_bytes: optional(positiveInteger),
   max_inflight_body_bytes: optional(positiveInteger),
   drain_timeout_ms: optional(positiveInteger),
+  record_dir: optional(nonEmptyString),
+  record_max_bytes: optional(positiveInteger),
 });
 
 /** The config file as written (docs/config.md §1): snake_case keys, no defaults applied. */
@@ -122,14 +161,14 @@ export type ModelFile = ConfigFile["models"][number];
 /**
  * `base_url` is where `/chat/completions` is appended: an http(s) URL without credentials in it (they
  * would be echoed in every error message) and without the endpoint path itself. Messages say what to
- * write instead and never repeat a password.
+ * write instead and never repeat a password. A replica in a list is checked the same way (`expected`
+ * then leaves `demo` out).
  */
-function checkBaseUrl(text: string): true | string {
+function checkBaseUrl(text: string, expected: string): true | string {
   if (text === "demo") return true;
-  if (!URL.canParse(text)) return "Expected an http(s) URL or the word `demo`";
+  if (!URL.canParse(text)) return expected;
   const url = new URL(text);
-  if (url.protocol !== "http:" && url.protocol !== "https:")
-    return "Expected an http(s) URL or the word `demo`";
+  if (url.protocol !== "http:" && url.protocol !== "https:") return expected;
   if (url.username !== "" || url.password !== "")
     return "Remove the user:password@ part of the URL: put the upstream's key in upstream.api_key (sent as a Bearer token) or in upstream.headers";
   const path = url.pathname.replace(/\/+$/, "");

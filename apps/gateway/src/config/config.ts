@@ -21,6 +21,10 @@ export interface ServerConfig {
   readonly maxInflightBodyBytes: number;
   /** Default 30000: how long SIGTERM lets open streams finish before ending them with an `error` event. */
   readonly drainTimeoutMs: number;
+  /** Absent: recording is off. One file per exchange is written here (docs/config.md, "Recording"). */
+  readonly recordDir?: string;
+  /** Default 8 MiB: upstream bytes recorded per exchange; past it the file stops and says it was truncated. */
+  readonly recordMaxBytes: number;
 }
 
 export type ThinkingPolicy = "request" | "on" | "off";
@@ -47,8 +51,11 @@ export interface ModelConfig {
 }
 
 export interface UpstreamConfig {
-  /** OpenAI-compatible base URL without a trailing slash, or `demo` for the built-in demo upstream. */
-  readonly baseUrl: string;
+  /**
+   * OpenAI-compatible base URLs without a trailing slash, one per replica (docs/config.md §1 `base_url`),
+   * or the single entry `demo` for the built-in demo upstream. Never empty.
+   */
+  readonly baseUrls: readonly [string, ...string[]];
   /** The upstream model id; default: the model's `name`. */
   readonly model: string;
   readonly apiKey?: string;
@@ -69,3 +76,4 @@ export const DEFAULT_PORT = 8080;
 export const DEFAULT_MAX_BODY_BYTES = 33_554_432;
 export const DEFAULT_MAX_INFLIGHT_BODY_BYTES = 268_435_456;
 export const DEFAULT_DRAIN_TIMEOUT_MS = 30_000;
+export const DEFAULT_RECORD_MAX_BYTES = 8_388_608;

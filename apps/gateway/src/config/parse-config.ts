@@ -7,6 +7,7 @@ import {
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_MAX_INFLIGHT_BODY_BYTES,
   DEFAULT_PORT,
+  DEFAULT_RECORD_MAX_BYTES,
   type ModelConfig,
 } from "./config";
 import { ConfigError } from "./config-error";
@@ -90,9 +91,11 @@ function toConfig(file: ConfigFile, env: Environment): Config {
       maxBodyBytes: file.server?.max_body_bytes ?? DEFAULT_MAX_BODY_BYTES,
       maxInflightBodyBytes: file.server?.max_inflight_body_bytes ?? DEFAULT_MAX_INFLIGHT_BODY_BYTES,
       drainTimeoutMs: file.server?.drain_timeout_ms ?? DEFAULT_DRAIN_TIMEOUT_MS,
+      ...(file.server?.record_dir === undefined ? {} : { recordDir: file.server.record_dir }),
+      recordMaxBytes: file.server?.record_max_bytes ?? DEFAULT_RECORD_MAX_BYTES,
     },
     models,
-    warnings: configWarnings(models),
+    warnings: configWarnings(models, file),
   };
 }
 
@@ -110,8 +113,7 @@ function toModelConfig(model: ModelFile): ModelConfig {
     ...(model.thinking_kwarg === undefined ? {} : { thinkingKwarg: model.thinking_kwarg }),
     ...(model.max_output_tokens === undefined ? {} : { maxOutputTokens: model.max_output_tokens }),
     upstream: {
-      // `http://host/v1/` and `http://host/v1` name the same base; callers append `/chat/completions`.
-      baseUrl: upstream.base_url === "demo" ? "demo" : upstream.base_url.replace(/\/+$/, ""),
+      baseUrls: baseUrlsOf(upstream.base_url),
       model: upstream.model ?? model.name,
       ...(upstream.api_key === undefined ? {} : { apiKey: upstream.api_key }),
       ...(upstream.timeout_ms === undefined ? {} : { timeoutMs: upstream.timeout_ms }),
@@ -121,6 +123,14 @@ function toModelConfig(model: ModelFile): ModelConfig {
       ...(upstream.headers === undefined ? {} : { headers: upstream.headers }),
     },
   };
+}
+
+/** The written `base_url` (one or a list) as the list of replicas; the schema guarantees a non-empty list. */
+function baseUrlsOf(written: string | readonly string[]): readonly [string, ...string[]] {
+  const [first = "", ...rest] = typeof written === "string" ? [written] : written;
+  // `http://host/v1/` and `http://host/v1` name the same base; callers append `/chat/completions`.
+  const trimmed = (url: string): string => (url === "demo" ? url : url.replace(/\/+$/, ""));
+  return [trimmed(first), ...rest.map(trimmed)];
 }
 
 /** A peer's name for a dialect → ours (`qwen3_coder` → `qwen_xml`); `none` stays `none`. */

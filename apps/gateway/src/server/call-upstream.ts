@@ -1,6 +1,8 @@
+import { RecordingBody } from "../record/recording-body";
 import { mapUpstreamFailure, mapUpstreamHttpError } from "../upstream/map-upstream-error";
 import { readUpstreamText } from "../upstream/read-upstream-text";
 import type { UpstreamResponse } from "../upstream/upstream";
+import { upstreamUrlOf } from "../upstream/upstream-url-of";
 import type { ServedModel } from "./compile-served-config";
 import type { Exchange, GatewayContext } from "./exchange";
 import { noteUpstreamError } from "./note-upstream-error";
@@ -9,9 +11,11 @@ import { shuttingDown } from "./shutting-down";
 
 /**
  * Sends the translated chat request to the model's upstream (always streaming) and returns its 200
- * response. Anything else is answered here, in the client's surface (docs/http-api.md §5): a refused
- * connection, a timeout, an upstream status mapped to the error table, a shutdown. Every surface
- * (Anthropic Messages, OpenAI Chat Completions, OpenAI Responses) calls the upstream through this.
+ * response; a surface sets `exchange.log.stream` before, so a streamed answer counts as an open stream
+ * until the response closes. Anything else is answered here, in the client's surface (docs/http-api.md
+ * §5): a refused connection, a timeout, an upstream status mapped to the error table, a shutdown. Every
+ * surface (Anthropic Messages, OpenAI Chat Completions, OpenAI Responses) calls the upstream through this.
+ * With replicas, the log and the messages name the replica actually called.
  */
 export async function callUpstream(
   exchange: Exchange,
@@ -25,6 +29,8 @@ export async function callUpstream(
     url: upstream.url,
     upstreamModel: model.config.upstream.model,
   };
+  const { recorder } = exchange;
+  recorder?.upstreamCall(model, body);
   let response: UpstreamResponse;
   try {
     response = await upstream.send({
@@ -38,16 +44,36 @@ export async function callUpstream(
       replyError(exchange, shuttingDown());
       return undefined;
     }
+    exchange.log.upstreamFailed = true;
+    const failedUrl = upstreamUrlOf(error);
+    if (failedUrl !== undefined) exchange.log.upstreamUrl = failedUrl;
     const mapped = mapUpstreamFailure(error, upstreamContext);
+    recorder?.upstreamFailure(mapped.message);
     noteUpstreamError(exchange, gateway, mapped.message);
     replyError(exchange, mapped);
     return undefined;
   }
   exchange.log.upstreamStatus = response.status;
-  if (response.status === 200) return response;
+  if (response.url !== undefined) exchange.log.upstreamUrl = response.url;
+  if (recorder !== undefined) {
+    recorder.upstreamStatus(response.status);
+    // The relay (or the error read below) pulls the reads through the recorder.
+    response = { ...response, body: new RecordingBody(response.body, recorder) };
+  }
+  if (response.status === 200) {
+    // Every surface relays a 200 right away, so this is where its stream to the client opens (for the
+    // open-streams gauge); a client that already left has no stream, and no `close` event still to come.
+    if (exchange.log.stream === true && !exchange.clientSignal.aborted) {
+      exchange.response.once("close", gateway.metrics.streamOpened(model.name));
+    }
+    return response;
+  }
 
   const text = await readUpstreamText(response.body).catch(() => "");
-  const mapped = mapUpstreamHttpError(response.status, text, response.headers, upstreamContext);
+  const mapped = mapUpstreamHttpError(response.status, text, response.headers, {
+    ...upstreamContext,
+    url: exchange.log.upstreamUrl,
+  });
   noteUpstreamError(exchange, gateway, mapped.message);
   replyError(exchange, mapped);
   return undefined;

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from "node:http";
+import { resolve } from "node:path";
 import { type ChatThinkingRequest, chatThinkingEnabled } from "../config/chat-thinking-enabled";
 import type { Config, ModelConfig } from "../config/config";
 import { createModelRouter, type ModelRouter } from "../config/model-router";
@@ -32,6 +33,17 @@ export interface ServedConfig {
   readonly models: readonly ServedModel[];
   readonly route: ModelRouter<ServedModel>;
   readonly checkAuth: (headers: IncomingHttpHeaders) => boolean;
+  /** Absent: recording is off (`server.record_dir` unset), and exchanges carry no recorder. */
+  readonly recording: RecordingSettings | undefined;
+}
+
+/** Where and how much each exchange records (docs/config.md, "Recording"). */
+export interface RecordingSettings {
+  /** `server.record_dir`, resolved against the working directory when the config was loaded. */
+  readonly dir: string;
+  readonly maxBytes: number;
+  /** The client keys (`server.api_keys`, `SLUICE_API_KEYS`): a file must not carry them anywhere. */
+  readonly secrets: readonly string[];
 }
 
 export function compileServedConfig(
@@ -64,5 +76,13 @@ export function compileServedConfig(
     models,
     route: createModelRouter(models),
     checkAuth: createAuthCheck(config.server.apiKeys),
+    recording:
+      config.server.recordDir === undefined
+        ? undefined
+        : {
+            dir: resolve(config.server.recordDir),
+            maxBytes: config.server.recordMaxBytes,
+            secrets: config.server.apiKeys,
+          },
   };
 }

@@ -3,10 +3,12 @@ import type { AddressInfo } from "node:net";
 import { ERROR_TABLE, gatewayError } from "@sluice/protocol-anthropic";
 import type { Logger } from "pino";
 import type { Config, ModelConfig } from "../config/config";
+import { createExchangeRecorder } from "../record/exchange-recorder";
 import type { Upstream } from "../upstream/upstream";
 import { compileServedConfig, type ServedConfig } from "./compile-served-config";
 import { createBodyBudget } from "./create-body-budget";
 import { createGatewayLogger } from "./create-gateway-logger";
+import { createGatewayMetrics, type GatewayMetrics } from "./create-gateway-metrics";
 import { createRequestId } from "./create-request-id";
 import { defaultUpstreamFor } from "./default-upstream-for";
 import type { Exchange, GatewayContext } from "./exchange";
@@ -14,9 +16,10 @@ import { handleRequest } from "./handle-request";
 import { replyError } from "./reply-error";
 import { logRequest, type RequestLogEntry } from "./request-log";
 import { routePath } from "./routes";
+import { stopAccepting } from "./stop-accepting";
 
 export interface GatewayOptions {
-  /** The upstream for a model, called once per configured model. Default: `defaultUpstreamFor` (demo or HTTP). */
+  /** The upstream for a model, called once per configured model. Default: `defaultUpstreamFor` (demo, HTTP or replicas). */
   readonly upstreamFor?: (model: ModelConfig) => Upstream;
   /** Receives one line per request. Default: `createGatewayLogger()` (stderr). */
   readonly logger?: Logger;
@@ -36,8 +39,9 @@ export interface Gateway {
   /** Listens on `host`/`port` (default: the config's). */
   listen(host?: string, port?: number): Promise<ListeningAddress>;
   /**
-   * Drains: stops accepting, lets open requests and streams finish for at most `drainTimeoutMs` (default
-   * `server.drain_timeout_ms`), then ends what is still open (a stream with an `error` event) and resolves.
+   * Drains: stops accepting connections, lets open requests and streams finish for at most `drainTimeoutMs`
+   * (default `server.drain_timeout_ms`), then ends what is still open (a stream with an `error` event) and
+   * resolves. Meanwhile connections already open stay: `GET /ready` answers 503 on them, new work 529.
    */
   close(drainTimeoutMs?: number): Promise<void>;
   /**
@@ -47,6 +51,8 @@ export interface Gateway {
   reload(config: Config): void;
   /** The config new requests get. */
   readonly config: Config;
+  /** This gateway's Prometheus registry (GET /metrics) and the hooks that feed it. */
+  readonly metrics: GatewayMetrics;
 }
 
 export const DEFAULT_PING_INTERVAL_MS = 15_000;
@@ -62,9 +68,13 @@ const REQUEST_TIMEOUT_MS = 120_000;
 /** The Sluice HTTP server on node:http (docs/http-api.md §1). */
 export function createGateway(config: Config, options: GatewayOptions = {}): Gateway {
   const logger = options.logger ?? createGatewayLogger();
-  const upstreamFor = options.upstreamFor ?? defaultUpstreamFor;
+  // The default gets the gateway's logger: replicas log their failovers and cooldowns.
+  const upstreamFor = options.upstreamFor ?? ((model: ModelConfig) => defaultUpstreamFor(model, logger));
   let closing = false;
   let closed: Promise<void> | undefined;
+  // Set by close(): ends the drain (closes the server and what is idle) once nothing is open any more.
+  let finishDrain: (() => void) | undefined;
+  const metrics = createGatewayMetrics();
 
   let served: ServedConfig = compileServedConfig(config, upstreamFor);
   const pingIntervalMs = options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS;
@@ -84,6 +94,9 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
     const controller = new AbortController();
     const shutdown = new AbortController();
     openExchanges.add(shutdown);
+    // The config current now decides whether this exchange records, like everything else about it.
+    const current = served;
+    const { recording } = current;
     const exchange: Exchange = {
       request,
       response,
@@ -92,6 +105,19 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
       receivedAt: performance.now(),
       clientSignal: controller.signal,
       shutdownSignal: shutdown.signal,
+      ...(recording === undefined
+        ? {}
+        : {
+            recorder: createExchangeRecorder({
+              settings: recording,
+              requestId,
+              route: log.path,
+              receivedAt: new Date(),
+              headers: request.headers,
+              onWriteFailure: (reason) =>
+                logger.warn({ requestId, recordDir: recording.dir, reason }, "recording not written"),
+            }),
+          }),
     };
     response.setHeader("request-id", requestId);
     if (closing) response.setHeader("connection", "close");
@@ -103,19 +129,31 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
       if (pending > 0) return;
       log.durationMs = Math.round(performance.now() - exchange.receivedAt);
       logRequest(logger, log);
+      // From the finished line, so every endpoint is counted the same way, whoever filled it.
+      metrics.observeRequest(log);
+      // After the response: a slow or failing disk never delays or changes what the client got.
+      void exchange.recorder?.finish(log.status);
     };
     response.once("close", () => {
       openExchanges.delete(shutdown);
       // `close` before the response finished: the client went away, so the upstream call is aborted now.
       if (!response.writableFinished) controller.abort();
       log.status = response.writableFinished ? response.statusCode : ERROR_TABLE.client_closed.status;
-      // While draining, a connection that finished its request is idle: close it so close() can resolve.
-      if (closing) setImmediate(() => server.closeIdleConnections());
+      // While draining, the last exchange to close ends the drain (a tick later: its connection is idle then).
+      if (closing && openExchanges.size === 0) setImmediate(() => finishDrain?.());
       settle();
     });
 
     // The config current now serves this request to its end, whatever a reload does meanwhile.
-    const context: GatewayContext = { served, logger, bodyBudget, pingIntervalMs, startedAt };
+    const context: GatewayContext = {
+      served: current,
+      logger,
+      bodyBudget,
+      pingIntervalMs,
+      startedAt,
+      metrics,
+      draining: () => closing,
+    };
     try {
       await handleRequest(exchange, context);
     } catch (error) {
@@ -133,6 +171,7 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
 
   return {
     server,
+    metrics,
     get config() {
       return served.config;
     },
@@ -153,19 +192,29 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
     close(drainTimeoutMs = served.config.server.drainTimeoutMs) {
       if (closed !== undefined) return closed;
       closing = true;
-      closed = new Promise((resolve) => {
-        // An error here only says the server was not listening: there is nothing left to drain.
-        server.close(() => {
-          clearTimeout(drainTimer);
-          clearTimeout(cutTimer);
-          resolve();
-        });
-      });
-      server.closeIdleConnections();
-      // Past the drain timeout, open streams end with an error event; a moment later every socket is cut.
+      let drainTimer: NodeJS.Timeout | undefined;
       let cutTimer: NodeJS.Timeout | undefined;
-      const drainTimer = setTimeout(() => {
+      closed = new Promise((resolve) => {
+        let finished = false;
+        finishDrain = () => {
+          if (finished) return;
+          finished = true;
+          // Closes the idle connections too; resolves once the last connection closed. An error here only
+          // says the server was not listening any more: there is nothing left to drain.
+          server.close(() => {
+            clearTimeout(drainTimer);
+            clearTimeout(cutTimer);
+            resolve();
+          });
+        };
+      });
+      // No new connections; the open ones stay until the drain ends, for GET /ready (503) and a 529 to new work.
+      if (openExchanges.size === 0) finishDrain?.();
+      else stopAccepting(server);
+      // Past the drain timeout, open streams end with an error event; a moment later every socket is cut.
+      drainTimer = setTimeout(() => {
         for (const shutdown of openExchanges) shutdown.abort();
+        finishDrain?.();
         cutTimer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
         cutTimer.unref();
       }, drainTimeoutMs);

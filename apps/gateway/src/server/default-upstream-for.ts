@@ -1,17 +1,35 @@
+import type { Logger } from "pino";
 import type { ModelConfig } from "../config/config";
+import { isDemoUpstream } from "../config/is-demo-upstream";
 import { createDemoUpstream } from "../demo/create-demo-upstream";
 import { createHttpUpstream } from "../upstream/create-http-upstream";
+import { createReplicatedUpstream } from "../upstream/create-replicated-upstream";
 import type { Upstream } from "../upstream/upstream";
 
-/** The built-in demo for `base_url: demo`, else an OpenAI-compatible HTTP upstream with the model's key and timeouts. */
-export function defaultUpstreamFor(model: ModelConfig): Upstream {
+/**
+ * The built-in demo for `base_url: demo`, else an OpenAI-compatible HTTP upstream with the model's key and
+ * timeouts; a list of base URLs gets one per replica behind a replicated upstream, which logs its
+ * failovers and cooldowns to `logger`. A single URL stays a plain HTTP upstream (nothing to choose).
+ */
+export function defaultUpstreamFor(model: ModelConfig, logger?: Pick<Logger, "warn">): Upstream {
   const { upstream } = model;
-  if (upstream.baseUrl === "demo") return createDemoUpstream();
-  return createHttpUpstream({
-    baseUrl: upstream.baseUrl,
-    ...(upstream.apiKey === undefined ? {} : { apiKey: upstream.apiKey }),
-    ...(upstream.headers === undefined ? {} : { headers: upstream.headers }),
-    ...(upstream.timeoutMs === undefined ? {} : { timeoutMs: upstream.timeoutMs }),
-    ...(upstream.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: upstream.idleTimeoutMs }),
+  if (isDemoUpstream(upstream)) return createDemoUpstream();
+  const replicas = upstream.baseUrls.map((baseUrl) =>
+    createHttpUpstream({
+      baseUrl,
+      ...(upstream.apiKey === undefined ? {} : { apiKey: upstream.apiKey }),
+      ...(upstream.headers === undefined ? {} : { headers: upstream.headers }),
+      ...(upstream.timeoutMs === undefined ? {} : { timeoutMs: upstream.timeoutMs }),
+      ...(upstream.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: upstream.idleTimeoutMs }),
+    }),
+  );
+  if (replicas.length === 1) return replicas[0] as Upstream;
+  return createReplicatedUpstream({
+    replicas,
+    ...(logger === undefined ? {} : { logger }),
+    // What the log lines quote of an upstream's answer is scrubbed of these, like client messages.
+    secrets: [upstream.apiKey ?? "", ...Object.values(upstream.headers ?? {})].filter(
+      (secret) => secret !== "",
+    ),
   });
 }

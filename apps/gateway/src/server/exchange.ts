@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "pino";
+import type { ExchangeRecorder } from "../record/exchange-recorder";
 import type { ServedConfig } from "./compile-served-config";
 import type { BodyBudget } from "./create-body-budget";
+import type { GatewayMetrics } from "./create-gateway-metrics";
 import type { RequestLogEntry } from "./request-log";
 
 /** What a handler works with: the config current when the request arrived, and the server's settings. */
@@ -14,6 +16,10 @@ export interface GatewayContext {
   readonly pingIntervalMs: number;
   /** Reported as the models' creation time by GET /v1/models. */
   readonly startedAt: Date;
+  /** The gateway's own Prometheus registry and the hooks that feed it (GET /metrics). */
+  readonly metrics: GatewayMetrics;
+  /** True once a shutdown started draining (GET /ready answers 503; new work gets 529). */
+  draining(): boolean;
 }
 
 /** One request and its response. */
@@ -29,4 +35,6 @@ export interface Exchange {
   readonly clientSignal: AbortSignal;
   /** Aborted when a shutdown's drain time is up: what is still open ends now (a stream with an `error` event). */
   readonly shutdownSignal: AbortSignal;
+  /** Present only when `server.record_dir` is set: the exchange is written to one file when it ends. */
+  readonly recorder?: ExchangeRecorder;
 }

@@ -1,9 +1,14 @@
 import { gatewayError } from "@sluice/protocol-anthropic";
 import type { Exchange, GatewayContext } from "./exchange";
+import { lingerThenClose } from "./linger-then-close";
 import { replyError } from "./reply-error";
 import { ROUTES } from "./routes";
+import { shuttingDown } from "./shutting-down";
 
-/** Routes one request: 404 for an unknown path, 405 for a wrong method, 401 before reading any body. */
+/**
+ * Routes one request: 404 for an unknown path, 405 for a wrong method, 401 before reading any body, 529
+ * for new work while a shutdown drains.
+ */
 export async function handleRequest(exchange: Exchange, gateway: GatewayContext): Promise<void> {
   const { path, method } = exchange.log;
   const route = ROUTES.get(path);
@@ -32,6 +37,12 @@ export async function handleRequest(exchange: Exchange, gateway: GatewayContext)
       exchange,
       gatewayError("unauthorized", presented ? "invalid x-api-key" : "x-api-key header is required"),
     );
+    return;
+  }
+  if (gateway.draining() && route.servedWhileDraining !== true) {
+    // Retryable, so the client goes to another replica; the unread body is drained before the close.
+    lingerThenClose(exchange.request);
+    replyError(exchange, shuttingDown(), { connection: "close" });
     return;
   }
   await route.handle(exchange, gateway);

@@ -8,6 +8,7 @@ export {
   type ListeningAddress,
 } from "./create-gateway";
 export { createGatewayLogger, type GatewayLoggerOptions } from "./create-gateway-logger";
+export type { GatewayMetrics } from "./create-gateway-metrics";
 export { createRequestId } from "./create-request-id";
 export { defaultUpstreamFor } from "./default-upstream-for";
 export { logRequest, type RequestLogEntry } from "./request-log";

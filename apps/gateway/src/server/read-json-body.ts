@@ -55,13 +55,16 @@ export async function readJsonBody(exchange: Exchange, limits: JsonBodyLimits): 
     );
     return { ok: false };
   }
+  let json: unknown;
   try {
-    return { ok: true, json: JSON.parse(text) };
+    json = JSON.parse(text);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     replyError(exchange, gatewayError("invalid_request", `The request body is not valid JSON: ${reason}`));
     return { ok: false };
   }
+  exchange.recorder?.clientBody(json);
+  return { ok: true, json };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { createAnthropicTranscoder, type TranscoderOptions, type TranscoderSummary } from "@sluice/pipeline";
 import type { ErrorObject, MessageStreamEvent } from "@sluice/protocol-anthropic";
+import { RecordingBody } from "../record/recording-body";
 import { upstreamErrorForStream } from "../upstream/map-upstream-error";
 import { scrubbedUpstreamMessage } from "../upstream/scrubbed-upstream-message";
 import { shuttingDown } from "./shutting-down";
@@ -30,12 +31,16 @@ export interface RelayOptions {
 export async function relayUpstream(options: RelayOptions): Promise<TranscoderSummary> {
   let events: MessageStreamEvent[] = [];
   const transcoder = createAnthropicTranscoder(options.transcoder, (event) => events.push(event));
+  // Set by callUpstream when the exchange records (server.record_dir); the reads record themselves.
+  const recorder = options.body instanceof RecordingBody ? options.body.recorder : undefined;
+  recorder?.transcoder(options.transcoder);
   // Synchronous unless the consumer asks to wait: no extra await per upstream read on the hot path.
   const flush = (): Promise<void> | undefined => {
     const taken = events;
     events = [];
     // An error event only ever ends the stream: only the last batch is looked at, never the hot path.
     if (transcoder.finished) scrubErrorEvents(taken, options.secrets);
+    if (recorder !== undefined) recorder.events(taken);
     return options.emit(taken);
   };
   const { clientSignal } = options;

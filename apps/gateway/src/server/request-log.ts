@@ -21,6 +21,8 @@ export interface RequestLogEntry {
   /** The chat-completions URL called (never with credentials or a query string). */
   upstreamUrl?: string;
   upstreamStatus?: number;
+  /** The upstream call failed before any status came (refused, reset, timeout before the headers). */
+  upstreamFailed?: boolean;
   stopReason?: string;
   /** The Anthropic error the client got (HTTP body or in-stream `error` event). */
   error?: { readonly type: string; readonly message: string };
@@ -28,6 +30,8 @@ export interface RequestLogEntry {
   /** Parser and sequencer warnings (repairs, dropped calls); `warningCodes` lists each code once. */
   warnings?: number;
   warningCodes?: readonly string[];
+  /** How many warnings of each code (`sluice_parser_warnings_total` counts every one, not each code once). */
+  warningCounts?: Readonly<Record<string, number>>;
   /** Request blocks or tools the translation dropped, by path (docs/http-api.md §4: "dropped with a logged warning"). */
   translationWarnings?: readonly string[];
   inputTokens?: number;

@@ -2,15 +2,25 @@ import type { Exchange, GatewayContext } from "./exchange";
 import { handleChatCompletions } from "./handle-chat-completions";
 import { handleCountTokens } from "./handle-count-tokens";
 import { handleMessages } from "./handle-messages";
+import { handleMetrics } from "./handle-metrics";
 import { handleModels } from "./handle-models";
+import { handleReady } from "./handle-ready";
 import { handleResponses } from "./handle-responses";
 import { sendJson } from "./send-json";
 
 export interface Route {
   /** Methods served; HEAD rides along with GET (node:http sends no body for it). */
   readonly methods: readonly string[];
-  /** `/v1` routes need an API key when keys are configured; `/health` never does. */
+  /**
+   * `/v1` routes need an API key when keys are configured; `/health`, `/ready` and `/metrics` never do
+   * (probes and Prometheus scrapers carry no key: keep those paths off the public network).
+   */
   readonly authenticated: boolean;
+  /**
+   * Answered while a shutdown drains (the probes and the scrape). Any other route then gets 529: a request
+   * arriving on a connection opened before the drain would otherwise start work the drain may have to cut.
+   */
+  readonly servedWhileDraining?: boolean;
   readonly handle: (exchange: Exchange, gateway: GatewayContext) => void | Promise<void>;
 }
 
@@ -26,8 +36,17 @@ export const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
     {
       methods: ["GET", "HEAD"],
       authenticated: false,
+      servedWhileDraining: true,
       handle: (exchange) => sendJson(exchange.response, 200, { status: "ok" }),
     },
+  ],
+  [
+    "/ready",
+    { methods: ["GET", "HEAD"], authenticated: false, servedWhileDraining: true, handle: handleReady },
+  ],
+  [
+    "/metrics",
+    { methods: ["GET", "HEAD"], authenticated: false, servedWhileDraining: true, handle: handleMetrics },
   ],
 ]);
 

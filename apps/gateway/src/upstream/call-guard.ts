@@ -21,8 +21,11 @@ export interface CallGuard {
   /** The gateway now waits for the upstream (headers or a body read): silence from here counts as idle. */
   startIdle(): void;
   stopIdle(): void;
-  /** The typed error for a rejected fetch or body read. */
-  failure(error: unknown): Error;
+  /**
+   * The typed error for a rejected fetch or body read. `url` is given for a fetch (before the response
+   * headers), so a replicated upstream's failure names the replica; a body read's message stays as it was.
+   */
+  failure(error: unknown, url?: string): Error;
   /** Clears timers and the client listener; call once the call is over. */
   dispose(): void;
 }
@@ -40,10 +43,14 @@ export function createCallGuard(options: CallGuardOptions): CallGuard {
     cause = reason;
     controller.abort(reasonError(reason));
   };
-  const reasonError = (reason: AbortCause): Error =>
+  const reasonError = (reason: AbortCause, url?: string): Error =>
     reason === "client"
       ? new UpstreamAbortError()
-      : new UpstreamTimeoutError(reason, reason === "idle" ? options.idleTimeoutMs! : options.timeoutMs!);
+      : new UpstreamTimeoutError(
+          reason,
+          reason === "idle" ? options.idleTimeoutMs! : options.timeoutMs!,
+          url,
+        );
 
   const onClientAbort = (): void => abort("client");
   if (options.clientSignal.aborted) abort("client");
@@ -68,10 +75,10 @@ export function createCallGuard(options: CallGuardOptions): CallGuard {
       clearTimeout(idleTimer);
       idleTimer = undefined;
     },
-    failure(error) {
-      if (cause !== undefined) return reasonError(cause);
+    failure(error, url) {
+      if (cause !== undefined) return reasonError(cause, url);
       if (error instanceof UpstreamAbortError || error instanceof UpstreamTimeoutError) return error;
-      return toUpstreamConnectionError(error);
+      return toUpstreamConnectionError(error, url);
     },
     dispose() {
       clearTimeout(idleTimer);

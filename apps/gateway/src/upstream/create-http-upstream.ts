@@ -49,8 +49,9 @@ export function createHttpUpstream(options: HttpUpstreamOptions): Upstream {
   const shownUrl = new URL(chatUrl);
   shownUrl.search = "";
   shownUrl.hash = "";
+  const url = shownUrl.href;
   return {
-    url: shownUrl.href,
+    url,
     async send(request: UpstreamRequest): Promise<UpstreamResponse> {
       const guard = createCallGuard({ clientSignal: request.signal, timeoutMs, idleTimeoutMs });
       let response: Response;
@@ -67,16 +68,21 @@ export function createHttpUpstream(options: HttpUpstreamOptions): Upstream {
         });
       } catch (error) {
         guard.dispose();
-        throw guard.failure(error);
+        throw guard.failure(error, url);
       } finally {
         guard.stopIdle();
       }
       const reader = response.body?.getReader();
       if (reader === undefined) {
         guard.dispose();
-        return { status: response.status, headers: response.headers, body: emptyBody() };
+        return { status: response.status, headers: response.headers, url, body: emptyBody() };
       }
-      return { status: response.status, headers: response.headers, body: readBodyLazily(reader, guard) };
+      return {
+        status: response.status,
+        headers: response.headers,
+        url,
+        body: readBodyLazily(reader, guard),
+      };
     },
 
     async tokenize(body: Record<string, unknown>, signal: AbortSignal): Promise<number | undefined> {

@@ -4,6 +4,7 @@ export {
   DEFAULT_UPSTREAM_TIMEOUT_MS,
   type HttpUpstreamOptions,
 } from "./create-http-upstream";
+export { createReplicatedUpstream, type ReplicatedUpstreamOptions } from "./create-replicated-upstream";
 export {
   type MapUpstreamErrorOptions,
   mapUpstreamFailure,
@@ -15,3 +16,4 @@ export type { Upstream, UpstreamRequest, UpstreamResponse } from "./upstream";
 export { UpstreamAbortError } from "./upstream-abort-error";
 export { UpstreamConnectionError } from "./upstream-connection-error";
 export { UpstreamTimeoutError, type UpstreamTimeoutKind } from "./upstream-timeout-error";
+export { upstreamUrlOf } from "./upstream-url-of";

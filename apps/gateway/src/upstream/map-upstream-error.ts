@@ -10,6 +10,7 @@ import { UpstreamAbortError } from "./upstream-abort-error";
 import { UpstreamConnectionError } from "./upstream-connection-error";
 import { upstreamErrorText } from "./upstream-error-text";
 import { UpstreamTimeoutError } from "./upstream-timeout-error";
+import { upstreamUrlOf } from "./upstream-url-of";
 
 export interface MapUpstreamErrorOptions {
   /** The model's upstream secrets (its key, its header values): scrubbed from every message. */
@@ -78,7 +79,9 @@ export function mapUpstreamHttpError(
 export function mapUpstreamFailure(error: unknown, options: MapUpstreamErrorOptions = {}): GatewayError {
   if (error instanceof GatewayError) return error;
   const secrets = options.secrets ?? [];
-  const at = options.url === undefined ? "" : ` (${options.url})`;
+  // The failure's own URL first: with replicas, it is the one that failed last, not the model's first.
+  const url = upstreamUrlOf(error) ?? options.url;
+  const at = url === undefined ? "" : ` (${url})`;
   if (error instanceof UpstreamTimeoutError) return gatewayError("upstream_timeout", `${error.message}${at}`);
   if (error instanceof UpstreamConnectionError)
     // Refused or reset: the server may be restarting, so a retry can succeed.

@@ -1,12 +1,19 @@
 import { UpstreamConnectionError } from "./upstream-connection-error";
 
-/** undici wraps the socket error: `TypeError: fetch failed` / `terminated` with the coded error in `cause`. */
-export function toUpstreamConnectionError(error: unknown): UpstreamConnectionError {
+/**
+ * undici wraps the socket error: `TypeError: fetch failed` / `terminated` with the coded error in `cause`.
+ * `url`: the URL called, given for a failure before the response headers so the error names its replica.
+ */
+export function toUpstreamConnectionError(error: unknown, url?: string): UpstreamConnectionError {
   if (error instanceof UpstreamConnectionError) return error;
   const code = findErrorCode(error);
   const detail = innermostMessage(error);
   const message = `upstream connection failed${code === undefined ? "" : ` (${code})`}: ${detail}`;
-  return new UpstreamConnectionError(message, code, { cause: error });
+  return new UpstreamConnectionError(
+    message,
+    code,
+    url === undefined ? { cause: error } : { cause: error, url },
+  );
 }
 
 function findErrorCode(error: unknown): string | undefined {

@@ -7,8 +7,10 @@ export class UpstreamTimeoutError extends Error {
   readonly retryable = true;
   readonly kind: UpstreamTimeoutKind;
   readonly timeoutMs: number;
+  /** The URL called, when the wait was for the response headers (the replica that failed). */
+  readonly url: string | undefined;
 
-  constructor(kind: UpstreamTimeoutKind, timeoutMs: number) {
+  constructor(kind: UpstreamTimeoutKind, timeoutMs: number, url?: string) {
     super(
       kind === "idle"
         ? `upstream sent nothing for ${timeoutMs} ms (idle_timeout_ms)`
@@ -17,5 +19,6 @@ export class UpstreamTimeoutError extends Error {
     this.name = "UpstreamTimeoutError";
     this.kind = kind;
     this.timeoutMs = timeoutMs;
+    this.url = url;
   }
 }

@@ -9,12 +9,18 @@ export interface UpstreamRequest {
 export interface UpstreamResponse {
   readonly status: number;
   readonly headers: Headers;
+  /** The URL that answered (no query string, no credentials): with replicas, the one chosen. Absent for the demo. */
+  readonly url?: string;
   /** The body as it arrives; iterate once. Ends when the upstream closes; throws on network failure/idle timeout. */
   readonly body: AsyncIterable<Uint8Array>;
 }
 
 export interface Upstream {
-  /** Where chat requests go, as error messages and logs name it (no query string, no credentials); absent for the demo. */
+  /**
+   * Where chat requests go, as error messages and logs name it (no query string, no credentials); absent
+   * for the demo and for replicas, whose responses and failures name the replica called (`UpstreamResponse.url`,
+   * `upstreamUrlOf`).
+   */
   readonly url?: string;
   send(request: UpstreamRequest): Promise<UpstreamResponse>;
   /** POST /tokenize when the server has it (vLLM); undefined when it does not (404/405/501/network). */

@@ -32,6 +32,21 @@ describe("parseCommandLine", () => {
     });
   });
 
+  it("reads replay with its file, format and --check", () => {
+    expect(parseCommandLine(["replay", "x.json"])).toEqual({
+      command: "replay",
+      file: "x.json",
+      format: "sse",
+      check: false,
+    });
+    expect(parseCommandLine(["replay", "--format", "json", "--check", "x.json"])).toEqual({
+      command: "replay",
+      file: "x.json",
+      format: "json",
+      check: true,
+    });
+  });
+
   it("answers --help and --version before anything else", () => {
     expect(parseCommandLine(["--help"])).toEqual({ command: "help" });
     expect(parseCommandLine(["serve", "-h"])).toEqual({ command: "help" });
@@ -42,8 +57,8 @@ describe("parseCommandLine", () => {
 
   it("says what is wrong in one line, exit 2 with the usage", () => {
     const cases: [string[], string][] = [
-      [[], "missing command (serve or check)"],
-      [["start"], 'unknown command "start" (expected serve or check)'],
+      [[], "missing command (serve, check or replay)"],
+      [["start"], 'unknown command "start" (expected serve, check or replay)'],
       [["serve", "-c", "a.yaml", "extra"], 'unexpected argument "extra"'],
       [["serve", "-c", "a.yaml", "--log", "x"], 'unknown option "--log"'],
       [["serve", "-c", "a.yaml", "-x"], 'unknown option "-x"'],
@@ -61,6 +76,12 @@ describe("parseCommandLine", () => {
       ],
       [["serve", "-c", "a.yaml", "--port=-1"], '--port must be an integer from 0 to 65535, got "-1"'],
       [["check", "-c", "a.yaml", "--host", "0.0.0.0"], "--host is an option of serve, not of check"],
+      [["serve", "-c", "a.yaml", "--check"], "--check is an option of replay, not of serve"],
+      [["check", "-c", "a.yaml", "--format", "sse"], "--format is an option of replay, not of check"],
+      [["replay"], "replay needs the recording: sluice replay FILE"],
+      [["replay", "a.json", "b.json"], 'unexpected argument "b.json"'],
+      [["replay", "a.json", "-c", "a.yaml"], "--config is not an option of replay"],
+      [["replay", "a.json", "--format", "yaml"], '--format must be sse or json, got "yaml"'],
     ];
     for (const [argv, message] of cases) {
       const error = errorOf(argv);

@@ -18,7 +18,7 @@ describe("loadConfig", () => {
       name: "qwen3.5",
       aliases: ["claude-*"],
       preset: "qwen3.5",
-      upstream: { baseUrl: "demo", model: "qwen3.5" },
+      upstream: { baseUrls: ["demo"], model: "qwen3.5" },
     });
     expect(createModelRouter(config.models)("claude-sonnet-4-5-20250929")?.name).toBe("qwen3.5");
     expect(resolveModelPlan(config.models[0]!)).toMatchObject({

@@ -5,7 +5,7 @@ const model = (name: string, aliases: string[] = []): ModelConfig => ({
   name,
   aliases,
   thinking: "request",
-  upstream: { baseUrl: "demo", model: name, reasoningField: "reasoning" },
+  upstream: { baseUrls: ["demo"], model: name, reasoningField: "reasoning" },
 });
 
 describe("compileGlob", () => {

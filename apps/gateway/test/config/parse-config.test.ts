@@ -43,13 +43,14 @@ describe("parseConfig: defaults", () => {
       maxBodyBytes: 33554432,
       maxInflightBodyBytes: 268435456,
       drainTimeoutMs: 30000,
+      recordMaxBytes: 8388608,
     });
     expect(config.models).toEqual([
       {
         name: "qwen3.5",
         aliases: [],
         thinking: "request",
-        upstream: { baseUrl: "demo", model: "qwen3.5", reasoningField: "reasoning" },
+        upstream: { baseUrls: ["demo"], model: "qwen3.5", reasoningField: "reasoning" },
       },
     ]);
   });
@@ -64,6 +65,8 @@ server:
   max_body_bytes: 1024
   max_inflight_body_bytes: 4096
   drain_timeout_ms: 5000
+  record_dir: ./recordings
+  record_max_bytes: 65536
 models:
   - name: qwen3.5
     aliases: ["claude-*", "gpt-?"]
@@ -95,6 +98,8 @@ models:
         maxBodyBytes: 1024,
         maxInflightBodyBytes: 4096,
         drainTimeoutMs: 5000,
+        recordDir: "./recordings",
+        recordMaxBytes: 65536,
       },
       models: [
         {
@@ -107,7 +112,7 @@ models:
           thinkingKwarg: "thinking",
           maxOutputTokens: 8192,
           upstream: {
-            baseUrl: "http://127.0.0.1:8000/v1",
+            baseUrls: ["http://127.0.0.1:8000/v1"],
             model: "Qwen/Qwen3.5-122B-A10B",
             apiKey: "secret",
             timeoutMs: 600000,
@@ -138,7 +143,7 @@ describe("parseConfig: environment", () => {
       withModel("    upstream:\n      base_url: http://${HOST}:8000/v1\n      api_key: ${VLLM_API_KEY}"),
       { HOST: "gpu1", VLLM_API_KEY: "sk-1" },
     );
-    expect(config.models[0]?.upstream).toMatchObject({ baseUrl: "http://gpu1:8000/v1", apiKey: "sk-1" });
+    expect(config.models[0]?.upstream).toMatchObject({ baseUrls: ["http://gpu1:8000/v1"], apiKey: "sk-1" });
   });
 
   it("reports an unset variable with its name and path, once", () => {

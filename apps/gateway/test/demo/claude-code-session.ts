@@ -115,7 +115,7 @@ export function claudeCodeChatRequest(
   const { body } = translateRequest(
     decoded.request,
     { thinkingKwarg: "enable_thinking" },
-    { upstream: { baseUrl: "demo", model: "qwen3.5", reasoningField: "reasoning" } },
+    { upstream: { baseUrls: ["demo"], model: "qwen3.5", reasoningField: "reasoning" } },
     { thinking: options.thinking !== false },
   );
   return body as unknown as Record<string, unknown>;

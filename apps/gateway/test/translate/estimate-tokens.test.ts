@@ -112,7 +112,7 @@ describe("estimateTokens", () => {
 
 describe("tokenizeRequestBody", () => {
   const upstream = (model: string) => ({
-    upstream: { baseUrl: "http://h/v1", model, reasoningField: "reasoning" as const },
+    upstream: { baseUrls: ["http://h/v1"] as [string], model, reasoningField: "reasoning" as const },
   });
 
   it("keeps model, messages and tools of the translated request for vLLM's /tokenize", () => {

@@ -5,7 +5,7 @@ import { translateChatRequest } from "../../src/translate/translate-chat-request
 const model = (overrides: Partial<ModelConfig["upstream"]> = {}, maxOutputTokens?: number) => ({
   ...(maxOutputTokens === undefined ? {} : { maxOutputTokens }),
   upstream: {
-    baseUrl: "http://127.0.0.1:8000/v1",
+    baseUrls: ["http://127.0.0.1:8000/v1"] as const,
     model: "Qwen/Qwen3.5-122B-A10B",
     reasoningField: "reasoning" as const,
     ...overrides,

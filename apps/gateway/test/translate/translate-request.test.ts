@@ -9,7 +9,7 @@ const model = (overrides: Partial<ModelConfig> = {}): ModelConfig => ({
   aliases: ["claude-*"],
   thinking: "request",
   upstream: {
-    baseUrl: "http://127.0.0.1:8000/v1",
+    baseUrls: ["http://127.0.0.1:8000/v1"],
     model: "Qwen/Qwen3.5-122B-A10B",
     reasoningField: "reasoning",
   },
@@ -265,7 +265,7 @@ describe("translateRequest: fields", () => {
       ],
     });
     const sglang = model({
-      upstream: { baseUrl: "http://h/v1", model: "m", reasoningField: "reasoning_content" },
+      upstream: { baseUrls: ["http://h/v1"], model: "m", reasoningField: "reasoning_content" },
     });
     expect(translateRequest(request, {}, sglang, { thinking: true }).body.messages[1]).toEqual({
       role: "assistant",

@@ -14,7 +14,7 @@ export type Block =
 export interface Scenario {
   /** What it proves (the public bug or the row of docs/architecture.md §3). */
   readonly title: string;
-  /** The recording in fixtures/, or the raw SSE events. */
+  /** The recording in fixtures/ (a `.chunks.jsonl` name, or a gateway recording's `NAME.json`), or the raw SSE events. */
   readonly recording: string | { events: string[] };
   readonly options?: Partial<TranscoderOptions>;
   readonly stopReason?: StopReason;
@@ -359,7 +359,14 @@ export const scenarios: Scenario[] = [
 const fixtures = join(import.meta.dirname, "..", "..", "test", "fixtures");
 export const eventsOf = (scenario: Scenario): string[] =>
   typeof scenario.recording === "string"
-    ? toSseEvents(readRecording(join(fixtures, `${scenario.recording}.chunks.jsonl`)))
+    ? toSseEvents(
+        readRecording(
+          join(
+            fixtures,
+            scenario.recording.endsWith(".json") ? scenario.recording : `${scenario.recording}.chunks.jsonl`,
+          ),
+        ),
+      )
     : scenario.recording.events;
 
 /** Deterministic ids, so that every chunking can be compared whole. */

@@ -1,0 +1,29 @@
+import type { ExchangeRecorder } from "./exchange-recorder";
+
+/**
+ * An upstream body that records each read as it passes. `callUpstream` hands it out only when the
+ * exchange records, and `relayUpstream` finds the recorder on it, so no surface handler has to pass
+ * one along (and recording off adds nothing per read).
+ */
+export class RecordingBody implements AsyncIterable<Uint8Array> {
+  constructor(
+    private readonly body: AsyncIterable<Uint8Array>,
+    readonly recorder: ExchangeRecorder,
+  ) {}
+
+  [Symbol.asyncIterator](): AsyncIterator<Uint8Array> {
+    const inner = this.body[Symbol.asyncIterator]();
+    const { recorder } = this;
+    return {
+      async next() {
+        const result = await inner.next();
+        if (result.done !== true) recorder.read(result.value);
+        return result;
+      },
+      // Cancelling the recording body cancels the upstream's (the socket closes, the KV cache frees).
+      async return(value?: unknown) {
+        return (await inner.return?.(value)) ?? { done: true, value: undefined };
+      },
+    };
+  }
+}

@@ -1,0 +1,217 @@
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { encodeSseEvents } from "@sluice/protocol-anthropic";
+import { Schema } from "effect";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { parseConfig } from "../../src/config/parse-config";
+import { RecordedExchangeSchema } from "../../src/record/recorded-exchange";
+import { replayExchange } from "../../src/record/replay-exchange";
+import { readChunks, type ScriptedReply } from "../server/scripted-upstream";
+import { waitUntil } from "../server/wait-until";
+import {
+  askGateway,
+  BASH_TOOL,
+  CLIENT_KEY,
+  HEADER_SECRET,
+  type RecordingRun,
+  startRecordingRun,
+  UPSTREAM_KEY,
+} from "./record-exchange";
+
+const rawQwen = readChunks("raw-qwen35-thinking-text-tool-call");
+const decode = Schema.decodeUnknownSync(RecordedExchangeSchema);
+
+const directories: string[] = [];
+const runs: RecordingRun[] = [];
+function temporaryDirectory(): string {
+  const directory = mkdtempSync(join(tmpdir(), "sluice-record-test-"));
+  directories.push(directory);
+  return directory;
+}
+
+async function start(
+  reply: (model: string) => ScriptedReply,
+  options: { readonly server?: string; readonly model?: string; readonly directory?: string } = {},
+): Promise<RecordingRun> {
+  const run = await startRecordingRun(options.directory ?? temporaryDirectory(), reply, options);
+  runs.push(run);
+  return run;
+}
+
+afterEach(async () => {
+  for (const run of runs.splice(0)) await run.close();
+});
+afterAll(() => {
+  for (const directory of directories) rmSync(directory, { recursive: true, force: true });
+});
+
+// A chunk whose content echoes the upstream key (an upstream that repeats what it was sent, as some do
+// in errors), written as two raw writes cut inside the key, so the key arrives split between two reads.
+const echoChunk = `data: ${JSON.stringify({
+  choices: [{ index: 0, delta: { content: `your key is ${UPSTREAM_KEY} and Bearer ${UPSTREAM_KEY}` } }],
+})}\n\n`;
+const cut = echoChunk.indexOf(UPSTREAM_KEY) + 7;
+const echoReply: ScriptedReply = {
+  raw: [
+    echoChunk.slice(0, cut),
+    echoChunk.slice(cut),
+    `data: ${JSON.stringify({ choices: [{ index: 0, delta: {}, finish_reason: "stop" }] })}\n\ndata: [DONE]\n\n`,
+  ],
+  delayMs: () => 30,
+};
+
+const request = (overrides: Record<string, unknown>) => ({
+  model: "claude-sonnet-4-5",
+  max_tokens: 512,
+  tools: [BASH_TOOL],
+  thinking: { type: "enabled", budget_tokens: 256 },
+  messages: [{ role: "user", content: "List the files." }],
+  ...overrides,
+});
+
+describe("server.record_dir", { timeout: 30_000 }, () => {
+  it("writes one file per exchange, streamed and not, with what a replay needs", async () => {
+    const run = await start(() => ({ payloads: rawQwen }), { model: "    preset: qwen3.5" });
+    const streamed = await askGateway(run.gateway.origin, request({ stream: true }));
+    const streamedText = await streamed.text();
+    const whole = await askGateway(run.gateway.origin, request({ stream: false }));
+    expect(whole.status).toBe(200);
+    await whole.json();
+    const texts = await run.texts(2);
+    expect(texts).toHaveLength(2);
+    const names = run.files();
+    for (const name of names)
+      expect(name).toMatch(/^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.\d{3}Z-req_[\w-]+\.json$/);
+
+    const files = texts.map((text) => decode(JSON.parse(text)));
+    const ids = [streamed.headers.get("request-id"), whole.headers.get("request-id")];
+    expect(files.map((file) => file.request_id).sort()).toEqual([...ids].sort());
+    for (const file of files) {
+      expect(file).toMatchObject({
+        format: "sluice-exchange",
+        version: 1,
+        route: "/v1/messages",
+        status: 200,
+        truncated: false,
+        model: { name: "m", preset: "qwen3.5", reasoning_parser: "qwen3", tool_parser: "qwen_xml" },
+        transcoder: {
+          reasoning: "qwen3",
+          tool: "qwen_xml",
+          thinking: true,
+          tools: [{ name: "Bash", input_schema: BASH_TOOL.input_schema }],
+          model: "claude-sonnet-4-5",
+        },
+        upstream: { status: 200, error: null, request: { model: "Qwen/Qwen3.5-122B-A10B", stream: true } },
+      });
+      expect(file.model.thinking_kwarg).toBe("enable_thinking");
+      expect((file.client.body as { messages: unknown }).messages).toEqual(request({}).messages);
+      expect(file.upstream.reads.map((read) => read.text).join("")).toBe(
+        rawQwen.map((payload) => `data: ${payload}\n\n`).join(""),
+      );
+      const times = file.upstream.reads.map((read) => read.t);
+      expect([...times].sort((a, b) => a - b)).toEqual(times);
+      expect(file.events.at(-1)).toEqual({ type: "message_stop" });
+      const replay = replayExchange(file);
+      expect(replay.kind === "replayed" && replay.difference).toBeUndefined();
+    }
+    // The streamed file's events are what the client read, byte for byte.
+    const streamedFile = files.find((file) => file.request_id === ids[0]);
+    const replayed = replayExchange(streamedFile!);
+    if (replayed.kind !== "replayed") throw new Error(replayed.kind);
+    expect(encodeSseEvents(replayed.events)).toBe(streamedText);
+  });
+
+  it("keeps no key, credential header or configured secret anywhere in the file", async () => {
+    const run = await start(() => echoReply);
+    for (const headers of [
+      { authorization: `Bearer ${CLIENT_KEY}` },
+      { "x-api-key": CLIENT_KEY, "x-echo": HEADER_SECRET },
+    ]) {
+      const response = await askGateway(run.gateway.origin, request({ stream: true }), headers);
+      expect(response.status).toBe(200);
+      await response.text();
+    }
+    const texts = await run.texts(2);
+    for (const text of texts) {
+      for (const secret of [CLIENT_KEY, UPSTREAM_KEY, HEADER_SECRET, "cookie-value-1234"]) {
+        expect(text).not.toContain(secret);
+      }
+      // Not even the halves of the key the upstream echoed in two reads.
+      expect(text).not.toContain(UPSTREAM_KEY.slice(0, 7));
+      expect(text).not.toContain(UPSTREAM_KEY.slice(7));
+      const file = decode(JSON.parse(text));
+      for (const name of ["authorization", "x-api-key", "cookie"])
+        expect(file.client.headers).not.toHaveProperty(name);
+      expect(file.upstream.reads.length).toBeGreaterThanOrEqual(2);
+      expect(file.upstream.reads.map((read) => read.text).join("")).toContain(
+        "your key is [redacted] and Bearer [redacted]",
+      );
+      const replay = replayExchange(file);
+      expect(replay.kind === "replayed" && replay.difference).toBeUndefined();
+    }
+  });
+
+  it("stops recording upstream reads past record_max_bytes and says the file was truncated", async () => {
+    // Paced, so the reads arrive one event each (a cap is counted in whole reads).
+    const run = await start(() => ({ payloads: rawQwen, delayMs: () => 3 }), {
+      server: "  record_max_bytes: 2000",
+      model: "    preset: qwen3.5",
+    });
+    const response = await askGateway(run.gateway.origin, request({ stream: true }));
+    const events = await response.text();
+    expect(events).toContain("message_stop");
+    const [text] = await run.texts(1);
+    const file = decode(JSON.parse(text as string));
+    expect(file.truncated).toBe(true);
+    expect(file.max_bytes).toBe(2000);
+    const recorded = file.upstream.reads.reduce((sum, read) => sum + Buffer.byteLength(read.text), 0);
+    expect(recorded).toBeGreaterThan(0);
+    expect(recorded).toBeLessThanOrEqual(2000);
+    expect(file.events.some((event) => event.type === "message_stop")).toBe(false);
+    // What was kept still replays, up to the cut.
+    const replay = replayExchange(file);
+    expect(replay).toMatchObject({ kind: "replayed", truncated: true, difference: undefined });
+  });
+
+  it("records nothing once a reload turns record_dir off (off is the default)", async () => {
+    const directory = temporaryDirectory();
+    const run = await start(() => ({ payloads: rawQwen }), { directory });
+    await (await askGateway(run.gateway.origin, request({ stream: true }))).text();
+    await run.texts(1);
+    const config = run.gateway.gateway.config;
+    expect(config.server.recordDir).toBe(directory);
+    const { recordDir: _off, ...server } = config.server;
+    run.gateway.gateway.reload({ ...config, server });
+    expect(
+      parseConfig("models:\n  - name: m\n    upstream: {base_url: demo}\n", {}).server.recordDir,
+    ).toBeUndefined();
+    await (await askGateway(run.gateway.origin, request({ stream: true }))).text();
+    await (await askGateway(run.gateway.origin, request({ stream: false }))).text();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(readdirSync(directory).filter((name) => name.endsWith(".json"))).toHaveLength(1);
+  });
+
+  it("logs a warning when the file cannot be written, and the client still gets its answer", async () => {
+    const parent = temporaryDirectory();
+    const blocker = join(parent, "a-file");
+    writeFileSync(blocker, "not a directory");
+    const run = await start(() => ({ payloads: rawQwen }), {
+      directory: join(blocker, "recordings"),
+      model: "    preset: qwen3.5",
+    });
+    const response = await askGateway(run.gateway.origin, request({ stream: false }));
+    expect(response.status).toBe(200);
+    const message = (await response.json()) as { stop_reason: string };
+    expect(message.stop_reason).toBe("tool_use");
+    await waitUntil(() => run.gateway.logText().includes("recording not written"), 5000, "the warning");
+    const line = run.gateway
+      .logText()
+      .split("\n")
+      .find((entry) => entry.includes("recording not written"));
+    expect(JSON.parse(line as string)).toMatchObject({
+      level: 40,
+      requestId: response.headers.get("request-id"),
+    });
+  });
+});
