@@ -7,8 +7,9 @@
  * preset against a server that streams raw markup (`</think>`, qwen_xml `<tool_call>`) and against one that
  * parses itself (structured `reasoning` and `tool_calls`). Passes when, every time, Codex ran the command
  * (a `command_execution` item with the marker and exit code 0), printed exactly the final answer as its
- * `agent_message`, the upstream received the tool result, and codex exited 0. Needs network access for npx
- * the first time; `SLUICE_E2E_CODEX_VERSION` picks another Codex version than the one verified here.
+ * `agent_message` and each turn's reasoning as a `reasoning` item, the upstream received the tool result (with
+ * the call turn's reasoning), and codex exited 0. Needs network access for npx the first time;
+ * `SLUICE_E2E_CODEX_VERSION` picks another Codex version than the one verified here.
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -303,6 +304,9 @@ async function runAgainst(kind: ServerKind, label: string): Promise<boolean> {
   const messages = completed.filter((item) => item?.type === "agent_message").map((item) => item?.text);
   // Exactly the answer: not swallowed into reasoning, no template blank lines around it.
   const answered = messages.includes(FINAL_ANSWER);
+  // Codex displays reasoning summaries only; the gateway streams the thinking as the summary it asks for.
+  const reasonings = completed.filter((item) => item?.type === "reasoning").map((item) => item?.text);
+  const reasoningShown = reasonings.includes(CALL_REASONING) && reasonings.includes(ANSWER_REASONING);
   const answerRequest = upstream.requests.find(hasToolResult);
   const upstreamSawResult = answerRequest !== undefined;
   const reasoningReturned = answerRequest !== undefined && reasoningCameBack(answerRequest);
@@ -333,8 +337,10 @@ async function runAgainst(kind: ServerKind, label: string): Promise<boolean> {
   console.log(`upstream received the tool result: ${upstreamSawResult}`);
   console.log(`the call turn's reasoning came back on the assistant message: ${reasoningReturned}`);
   console.log(`agent messages: ${JSON.stringify(messages)}`);
+  console.log(`reasoning items: ${JSON.stringify(reasonings)}`);
   if (errors.length > 0) console.log(`codex errors: ${JSON.stringify(errors)}`);
-  const passed = exitCode === 0 && toolRan && answered && upstreamSawResult && reasoningReturned;
+  const passed =
+    exitCode === 0 && toolRan && answered && reasoningShown && upstreamSawResult && reasoningReturned;
   if (!passed) {
     console.log("--- codex stdout ---");
     console.log(output.join("\n"));

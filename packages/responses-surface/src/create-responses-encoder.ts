@@ -1,11 +1,13 @@
 import type { MessageDeltaEvent, MessageStreamEvent, StopReason, Usage } from "@sluice/protocol-anthropic";
 import { toOpenAIFinishReason } from "@sluice/stop-reason";
-import { addedItem, finishedItem, type OpenItem } from "./open-item";
+import { addedItem, finishedItem, type OpenItem, type ReasoningOutput } from "./open-item";
 import { openAIErrorRow } from "./openai-error-table";
+import { reasoningDelta, reasoningPartAdded, reasoningPartDone } from "./reasoning-part-events";
 import type { ResponseObject, ResponseOutputItem, ResponseStatus } from "./response-object";
 import { type ResponsesEncoderOptions, responseShell } from "./response-shell";
 import type { ResponseStreamEvent } from "./response-stream-event";
 import { responseUsage } from "./response-usage";
+import { wantsReasoningSummary } from "./wants-reasoning-summary";
 
 export type { ResponsesEncoderOptions };
 
@@ -22,17 +24,22 @@ const ITEM_PREFIX: { readonly [Type in ResponseOutputItem["type"]]: string } = {
 
 /**
  * Anthropic message events → the Responses stream Codex CLI and the openai SDK read (PROTOCOL.md D2): a
- * thinking block becomes a `reasoning` item, a text block a `message` item, a tool_use block a
- * `function_call` item whose `call_id` is the block's id. `max_tokens` ends in `response.incomplete`
- * (as does `refusal`, reason `content_filter`), an `error` event in `error` + `response.failed`.
+ * thinking block becomes a `reasoning` item (its text also the item's summary when the request asks for
+ * one), a text block a `message` item, a tool_use block a `function_call` item whose `call_id` is the
+ * block's id. `max_tokens` ends in `response.incomplete` (as does `refusal`, reason `content_filter`), an
+ * `error` event in `error` + `response.failed`.
  * Synchronous, like every pipeline stage; events after the end are ignored.
  */
 export function createResponsesEncoder(options: ResponsesEncoderOptions): ResponsesEncoder {
   const shell = responseShell(options);
   const idBase = options.id.startsWith("resp_") ? options.id.slice("resp_".length) : options.id;
-  const includeReasoning = options.request?.include?.includes("reasoning.encrypted_content") === true;
+  const reasoning: ReasoningOutput = {
+    encrypted: options.request?.include?.includes("reasoning.encrypted_content") === true,
+    summary: wantsReasoningSummary(options.request),
+  };
   const output: ResponseOutputItem[] = [];
   let sequence = 0;
+  const next = () => sequence++;
   let open: OpenItem | undefined;
   let startUsage: Usage | undefined;
   let deltaUsage: MessageDeltaEvent["usage"] | undefined;
@@ -72,16 +79,14 @@ export function createResponsesEncoder(options: ResponsesEncoderOptions): Respon
       },
     ];
     // Content parts are announced before their deltas: the SDK's accumulator appends deltas to them.
-    if (type === "reasoning" || type === "message") {
+    if (type === "reasoning") events.push(...reasoningPartAdded(item, next));
+    if (type === "message") {
       events.push({
         type: "response.content_part.added",
         item_id: item.id,
         output_index: outputIndex,
         content_index: 0,
-        part:
-          type === "reasoning"
-            ? { type: "reasoning_text", text: "" }
-            : { type: "output_text", text: "", annotations: [], logprobs: [] },
+        part: { type: "output_text", text: "", annotations: [], logprobs: [] },
         sequence_number: sequence++,
       });
     }
@@ -94,18 +99,12 @@ export function createResponsesEncoder(options: ResponsesEncoderOptions): Respon
     const where = { item_id: item.id, output_index: item.outputIndex };
     const change = event.delta;
     switch (change.type) {
-      case "thinking_delta":
+      case "thinking_delta": {
         if (change.thinking === "") return [];
+        const events = reasoningDelta(item, change.thinking, reasoning.summary, next);
         item.text += change.thinking;
-        return [
-          {
-            type: "response.reasoning_text.delta",
-            ...where,
-            content_index: 0,
-            delta: change.thinking,
-            sequence_number: sequence++,
-          } as const,
-        ];
+        return events;
+      }
       case "text_delta":
         if (change.text === "") return [];
         item.text += change.text;
@@ -140,28 +139,13 @@ export function createResponsesEncoder(options: ResponsesEncoderOptions): Respon
     const item = open;
     if (item === undefined) return [];
     open = undefined;
-    const done = finishedItem(item, "completed", includeReasoning);
+    const done = finishedItem(item, "completed", reasoning);
     output.push(done);
     const where = { item_id: item.id, output_index: item.outputIndex };
     const events: ResponseStreamEvent[] = [];
     switch (item.type) {
       case "reasoning":
-        events.push(
-          {
-            type: "response.reasoning_text.done",
-            ...where,
-            content_index: 0,
-            text: item.text,
-            sequence_number: sequence++,
-          },
-          {
-            type: "response.content_part.done",
-            ...where,
-            content_index: 0,
-            part: { type: "reasoning_text", text: item.text },
-            sequence_number: sequence++,
-          },
-        );
+        events.push(...reasoningPartDone(item, reasoning.summary, next));
         break;
       case "message":
         events.push(
@@ -223,7 +207,7 @@ export function createResponsesEncoder(options: ResponsesEncoderOptions): Respon
   const fail = (error: { readonly type: string; readonly message: string }): ResponseStreamEvent[] => {
     ended = true;
     // What was written before the error stays in the output, the item it cut marked incomplete.
-    if (open !== undefined) output.push(finishedItem(open, "incomplete", includeReasoning));
+    if (open !== undefined) output.push(finishedItem(open, "incomplete", reasoning));
     open = undefined;
     const row = openAIErrorRow(error.type);
     const code = row.streamCode;

@@ -13,6 +13,16 @@ export interface OpenItem {
   readonly name: string;
 }
 
+/** How a reasoning item is finished, from the request: `include` and `reasoning.summary`. */
+export interface ReasoningOutput {
+  /** `include` asked for `reasoning.encrypted_content` (see reasoning-envelope.ts). */
+  readonly encrypted: boolean;
+  /** `reasoning.summary` asked for a summary: the text is the item's summary too (reasoning-part-events.ts). */
+  readonly summary: boolean;
+}
+
+const PLAIN: ReasoningOutput = { encrypted: false, summary: false };
+
 /** The item as `output_item.added` shows it: empty, since its parts and text arrive as events. */
 export function addedItem(item: OpenItem): ResponseOutputItem {
   switch (item.type) {
@@ -21,27 +31,25 @@ export function addedItem(item: OpenItem): ResponseOutputItem {
     case "message":
       return { type: "message", id: item.id, role: "assistant", status: "in_progress", content: [] };
     case "function_call":
-      return finishedItem(item, "in_progress", false);
+      return finishedItem(item, "in_progress", PLAIN);
   }
 }
 
-/**
- * The item as `output_item.done` and the final output show it (`status` incomplete when an error cut it).
- * `includeReasoning`: the request's `include` asked for `reasoning.encrypted_content`.
- */
+/** The item as `output_item.done` and the final output show it (`status` incomplete when an error cut it). */
 export function finishedItem(
   item: OpenItem,
   status: ItemStatus,
-  includeReasoning: boolean,
+  reasoning: ReasoningOutput,
 ): ResponseOutputItem {
   switch (item.type) {
     case "reasoning":
       return {
         type: "reasoning",
         id: item.id,
-        summary: [],
+        // The summary part exists once there is text, as the stream opens it (reasoning-part-events.ts).
+        summary: reasoning.summary && item.text !== "" ? [{ type: "summary_text", text: item.text }] : [],
         content: [{ type: "reasoning_text", text: item.text }],
-        ...(includeReasoning ? { encrypted_content: encodeReasoningEnvelope(item.text) } : {}),
+        ...(reasoning.encrypted ? { encrypted_content: encodeReasoningEnvelope(item.text) } : {}),
         status,
       };
     case "message":

@@ -1,6 +1,7 @@
 import type { OutputReasoningItem, OutputText, ResponseObject, ResponseOutputItem } from "./response-object";
 
 type ReasoningText = OutputReasoningItem["content"][number];
+type SummaryText = OutputReasoningItem["summary"][number];
 
 interface Sequenced {
   /** 0, 1, 2… over the whole stream. */
@@ -14,6 +15,10 @@ interface InItem extends Sequenced {
 
 interface InPart extends InItem {
   readonly content_index: number;
+}
+
+interface InSummary extends InItem {
+  readonly summary_index: number;
 }
 
 /** The Responses stream events Sluice writes (a subset of the SDK's `ResponseStreamEvent`). */
@@ -48,6 +53,12 @@ export type ResponseStreamEvent =
     } & InPart)
   | ({ readonly type: "response.reasoning_text.delta"; readonly delta: string } & InPart)
   | ({ readonly type: "response.reasoning_text.done"; readonly text: string } & InPart)
+  | ({
+      readonly type: "response.reasoning_summary_part.added" | "response.reasoning_summary_part.done";
+      readonly part: SummaryText;
+    } & InSummary)
+  | ({ readonly type: "response.reasoning_summary_text.delta"; readonly delta: string } & InSummary)
+  | ({ readonly type: "response.reasoning_summary_text.done"; readonly text: string } & InSummary)
   | ({ readonly type: "response.function_call_arguments.delta"; readonly delta: string } & InItem)
   | ({
       readonly type: "response.function_call_arguments.done";

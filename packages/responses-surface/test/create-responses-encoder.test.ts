@@ -77,8 +77,12 @@ describe("createResponsesEncoder", () => {
       "response.output_item.added",
       "response.content_part.added",
       "response.reasoning_text.delta",
+      "response.reasoning_summary_part.added",
+      "response.reasoning_summary_text.delta",
       "response.reasoning_text.done",
       "response.content_part.done",
+      "response.reasoning_summary_text.done",
+      "response.reasoning_summary_part.done",
       "response.output_item.done",
       "response.completed",
     ]);
@@ -102,16 +106,189 @@ describe("createResponsesEncoder", () => {
         total_tokens: 120,
       },
     });
-    // No `include: ["reasoning.encrypted_content"]`, no envelope.
+    // No `include: ["reasoning.encrypted_content"]`, no envelope; `summary: "auto"`, the text as the summary.
     expect(response.output).toEqual([
       {
         type: "reasoning",
         id: "rs_1_0",
-        summary: [],
+        summary: [{ type: "summary_text", text: "Hmm." }],
         content: [{ type: "reasoning_text", text: "Hmm." }],
         status: "completed",
       },
     ]);
+  });
+
+  it("streams the reasoning as content and, when a summary is asked for, as the item's one summary part", () => {
+    const chunks: MessageStreamEvent[] = [
+      {
+        type: "content_block_start",
+        index: 0,
+        content_block: { type: "thinking", thinking: "", signature: "" },
+      },
+      { type: "content_block_delta", index: 0, delta: { type: "thinking_delta", thinking: "" } },
+      { type: "content_block_delta", index: 0, delta: { type: "thinking_delta", thinking: "Look " } },
+      { type: "content_block_delta", index: 0, delta: { type: "thinking_delta", thinking: "first." } },
+      { type: "content_block_stop", index: 0 },
+    ];
+    const where = { item_id: "rs_1_0", output_index: 0 };
+    const events = encodeAll([start, ...chunks, ...end("end_turn")], { reasoning: { summary: "detailed" } });
+    const item = {
+      type: "reasoning",
+      id: "rs_1_0",
+      summary: [{ type: "summary_text", text: "Look first." }],
+      content: [{ type: "reasoning_text", text: "Look first." }],
+      status: "completed",
+    };
+    expect(events.slice(2, -1)).toEqual([
+      {
+        type: "response.output_item.added",
+        output_index: 0,
+        item: { type: "reasoning", id: "rs_1_0", summary: [], content: [], status: "in_progress" },
+        sequence_number: 2,
+      },
+      {
+        type: "response.content_part.added",
+        ...where,
+        content_index: 0,
+        part: { type: "reasoning_text", text: "" },
+        sequence_number: 3,
+      },
+      {
+        type: "response.reasoning_text.delta",
+        ...where,
+        content_index: 0,
+        delta: "Look ",
+        sequence_number: 4,
+      },
+      // The summary part opens with the first text, so an item without any keeps `summary: []`.
+      {
+        type: "response.reasoning_summary_part.added",
+        ...where,
+        summary_index: 0,
+        part: { type: "summary_text", text: "" },
+        sequence_number: 5,
+      },
+      {
+        type: "response.reasoning_summary_text.delta",
+        ...where,
+        summary_index: 0,
+        delta: "Look ",
+        sequence_number: 6,
+      },
+      {
+        type: "response.reasoning_text.delta",
+        ...where,
+        content_index: 0,
+        delta: "first.",
+        sequence_number: 7,
+      },
+      {
+        type: "response.reasoning_summary_text.delta",
+        ...where,
+        summary_index: 0,
+        delta: "first.",
+        sequence_number: 8,
+      },
+      {
+        type: "response.reasoning_text.done",
+        ...where,
+        content_index: 0,
+        text: "Look first.",
+        sequence_number: 9,
+      },
+      {
+        type: "response.content_part.done",
+        ...where,
+        content_index: 0,
+        part: { type: "reasoning_text", text: "Look first." },
+        sequence_number: 10,
+      },
+      {
+        type: "response.reasoning_summary_text.done",
+        ...where,
+        summary_index: 0,
+        text: "Look first.",
+        sequence_number: 11,
+      },
+      {
+        type: "response.reasoning_summary_part.done",
+        ...where,
+        summary_index: 0,
+        part: { type: "summary_text", text: "Look first." },
+        sequence_number: 12,
+      },
+      { type: "response.output_item.done", output_index: 0, item, sequence_number: 13 },
+    ]);
+    expect(last(events).output).toEqual([item]);
+  });
+
+  it('leaves the summary out without a summary request (absent, null or "none") and for an empty item', () => {
+    const contentOnly = [
+      "response.created",
+      "response.in_progress",
+      "response.output_item.added",
+      "response.content_part.added",
+      "response.reasoning_text.delta",
+      "response.reasoning_text.done",
+      "response.content_part.done",
+      "response.output_item.done",
+      "response.completed",
+    ];
+    for (const body of [
+      {},
+      { reasoning: { effort: "low" } },
+      { reasoning: { summary: null } },
+      { reasoning: { summary: "none" } },
+    ]) {
+      const events = encodeAll([start, ...thinking, ...end("end_turn")], body);
+      expect(events.map((event) => event.type)).toEqual(contentOnly);
+      expect(last(events).output).toMatchObject([{ type: "reasoning", summary: [] }]);
+    }
+    const empty = encodeAll(
+      [
+        start,
+        {
+          type: "content_block_start",
+          index: 0,
+          content_block: { type: "thinking", thinking: "", signature: "" },
+        },
+        { type: "content_block_stop", index: 0 },
+        ...end("end_turn"),
+      ],
+      { reasoning: { summary: "auto" } },
+    );
+    expect(empty.some((event) => event.type.startsWith("response.reasoning_summary"))).toBe(false);
+    expect(last(empty).output).toEqual([
+      {
+        type: "reasoning",
+        id: "rs_1_0",
+        summary: [],
+        content: [{ type: "reasoning_text", text: "" }],
+        status: "completed",
+      },
+    ]);
+  });
+
+  it("keeps the summary so far on a reasoning item an error cut", () => {
+    const events = encodeAll(
+      [
+        start,
+        ...thinking.slice(0, 2),
+        { type: "error", error: { type: "api_error", message: "upstream went away" } },
+      ],
+      { reasoning: { summary: "auto" }, include: ["reasoning.encrypted_content"] },
+    );
+    expect(last(events)).toMatchObject({
+      status: "failed",
+      output: [
+        {
+          type: "reasoning",
+          summary: [{ type: "summary_text", text: "Hmm." }],
+          content: [{ type: "reasoning_text", text: "Hmm." }],
+          status: "incomplete",
+        },
+      ],
+    });
   });
 
   it("ends in response.incomplete for max_tokens and refusal", () => {
@@ -182,5 +359,22 @@ describe("createResponseAggregator", () => {
       last([start, ...thinking, ...end("end_turn")].flatMap((event) => encoder.encode(event))),
     );
     expect(aggregator.error).toBeUndefined();
+  });
+
+  it("gives the same summary as the stream when the request asks for one", () => {
+    const options = {
+      id: "resp_1",
+      model: "m",
+      createdAt: 5,
+      request: request({ reasoning: { summary: "auto" } }),
+    };
+    const aggregator = createResponseAggregator(options);
+    const events = [start, ...thinking, ...end("end_turn")];
+    for (const event of events) aggregator.push(event);
+    const encoder = createResponsesEncoder(options);
+    expect(aggregator.response()).toEqual(last(events.flatMap((event) => encoder.encode(event))));
+    expect(aggregator.response().output).toMatchObject([
+      { type: "reasoning", summary: [{ type: "summary_text", text: "Hmm." }] },
+    ]);
   });
 });

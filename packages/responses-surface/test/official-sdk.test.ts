@@ -11,10 +11,14 @@ import {
   formatResponsesSse,
   type ResponseStreamEvent,
   type ResponsesRequest,
+  responsesToChat,
 } from "../src";
 
-/** What Codex CLI 0.169 sends (PROTOCOL.md D2), trimmed to what the encoder echoes or reads. */
-function codexRequest(): ResponsesRequest {
+/**
+ * What Codex CLI 0.169 sends (PROTOCOL.md D2), trimmed to what the encoder echoes or reads; `summary` false
+ * leaves `reasoning` out, as a client that reads no summaries does.
+ */
+function codexRequest(summary: boolean): ResponsesRequest {
   const decoded = decodeResponsesRequest({
     model: "qwen3-coder",
     instructions: "",
@@ -30,7 +34,7 @@ function codexRequest(): ResponsesRequest {
     ],
     tool_choice: "auto",
     parallel_tool_calls: true,
-    reasoning: { summary: "auto" },
+    ...(summary ? { reasoning: { summary: "auto" } } : {}),
     store: false,
     stream: true,
     include: ["reasoning.encrypted_content"],
@@ -66,14 +70,19 @@ function clientServing(body: string, contentType: string, seed: number): OpenAI 
 }
 
 type Item =
-  | { type: "reasoning"; text: string }
+  | { type: "reasoning"; text: string; summary: string[] }
   | { type: "message"; text: string }
   | { type: "function_call"; name: string; call_id: string; input: unknown };
 
-/** The Anthropic message as the items it must become. */
-function itemsOfMessage(message: Message): Item[] {
+/** The Anthropic message as the items it must become: the thinking as the summary too when one was asked for. */
+function itemsOfMessage(message: Message, summary: boolean): Item[] {
   return message.content.map((block): Item => {
-    if (block.type === "thinking") return { type: "reasoning", text: block.thinking };
+    if (block.type === "thinking")
+      return {
+        type: "reasoning",
+        text: block.thinking,
+        summary: summary && block.thinking !== "" ? [block.thinking] : [],
+      };
     if (block.type === "text") return { type: "message", text: block.text };
     return { type: "function_call", name: block.name, call_id: block.id, input: block.input };
   });
@@ -84,7 +93,11 @@ function itemsOfResponse(response: OpenAI.Responses.Response): Item[] {
   return response.output.map((item): Item => {
     switch (item.type) {
       case "reasoning":
-        return { type: "reasoning", text: (item.content ?? []).map((part) => part.text).join("") };
+        return {
+          type: "reasoning",
+          text: (item.content ?? []).map((part) => part.text).join(""),
+          summary: item.summary.map((part) => part.text),
+        };
       case "message":
         return {
           type: "message",
@@ -112,85 +125,104 @@ function withoutParsed(response: OpenAI.Responses.Response): unknown {
   );
 }
 
-describe("the official openai SDK reads the Responses stream and the aggregated response (docs/architecture.md I6)", () => {
-  scenarios.forEach((scenario, position) => {
-    it(scenario.title, async () => {
-      const replay = replayUpstream(optionsFor(scenario), eventsOf(scenario));
-      expect(replay.problems).toEqual([]);
-      const request = codexRequest();
-      const options = { id: "resp_test", model: "qwen3-coder", createdAt: 1_700_000_000, request };
-      const encoder = createResponsesEncoder(options);
-      const aggregator = createResponseAggregator(options);
-      const events: ResponseStreamEvent[] = [];
-      for (const event of replay.events) {
-        events.push(...encoder.encode(event));
-        aggregator.push(event);
-      }
-      const sse = events.map(formatResponsesSse).join("");
-
-      // Every event numbered 0, 1, 2…, and its `event:` line equal to its type (Codex dispatches on it).
-      expect(events.map((event) => event.sequence_number)).toEqual(events.map((_, index) => index));
-      for (const message of parseSse(sse))
-        expect(message.event).toBe((message.data as { type: string }).type);
-
-      const params = { model: "qwen3-coder", input: "list the files" };
-      const stream = clientServing(sse, "text/event-stream", position + 1).responses.stream(params);
-      if (scenario.error) {
-        const error = replay.events.find((event) => event.type === "error");
-        const upstreamMessage = error?.type === "error" ? error.error.message : "";
-        // An APIError with the upstream's words, from the helper and from the plain event iterator alike.
-        await expect(stream.finalResponse()).rejects.toBeInstanceOf(OpenAI.APIError);
-        await expect(
-          clientServing(sse, "text/event-stream", position + 1)
-            .responses.stream(params)
-            .finalResponse(),
-        ).rejects.toThrow(upstreamMessage);
-        const iterate = async () => {
-          const plain = await clientServing(sse, "text/event-stream", position + 201).responses.create({
-            ...params,
-            stream: true,
-          });
-          for await (const _event of plain);
-        };
-        await expect(iterate()).rejects.toBeInstanceOf(OpenAI.APIError);
-        expect(aggregator.error).toEqual(error?.type === "error" ? error.error : undefined);
-        expect(aggregator.response().status).toBe("failed");
-        expect(events.slice(-2).map((event) => event.type)).toEqual(["error", "response.failed"]);
-        return;
-      }
-      const message = replay.message as Message;
-      const streamed = await stream.finalResponse();
-      const created = await clientServing(
-        JSON.stringify(aggregator.response()),
-        "application/json",
-        position + 101,
-      ).responses.create(params);
-
-      const expected = itemsOfMessage(message);
-      expect(itemsOfResponse(streamed)).toEqual(expected);
-      expect(itemsOfResponse(created)).toEqual(expected);
-      const text = message.content.map((block) => (block.type === "text" ? block.text : "")).join("");
-      expect(streamed.output_text).toBe(text);
-      expect(created.output_text).toBe(text);
-      expect(withoutParsed(streamed)).toEqual(withoutParsed(created));
-      expect(created).toEqual({ ...aggregator.response(), output_text: text });
-
-      const incomplete = message.stop_reason === "max_tokens" || message.stop_reason === "refusal";
-      expect(created.status).toBe(incomplete ? "incomplete" : "completed");
-      expect(created.incomplete_details).toEqual(
-        message.stop_reason === "max_tokens"
-          ? { reason: "max_output_tokens" }
-          : message.stop_reason === "refusal"
-            ? { reason: "content_filter" }
-            : null,
-      );
-      expect(created.usage?.output_tokens).toBe(message.usage.output_tokens);
-      // The reasoning comes back on the next turn through encrypted_content (the request's `include`).
-      for (const item of created.output) {
-        if (item.type === "reasoning") {
-          expect(decodeReasoningEnvelope(item.encrypted_content ?? "")).toBe(item.content?.[0]?.text);
+describe.each([
+  { summary: true, asked: 'with reasoning: {summary: "auto"}' },
+  { summary: false, asked: "without a summary request" },
+])(
+  "the official openai SDK reads the Responses stream and the aggregated response (docs/architecture.md I6), $asked",
+  ({ summary }) => {
+    scenarios.forEach((scenario, position) => {
+      it(scenario.title, async () => {
+        const replay = replayUpstream(optionsFor(scenario), eventsOf(scenario));
+        expect(replay.problems).toEqual([]);
+        const request = codexRequest(summary);
+        const options = { id: "resp_test", model: "qwen3-coder", createdAt: 1_700_000_000, request };
+        const encoder = createResponsesEncoder(options);
+        const aggregator = createResponseAggregator(options);
+        const events: ResponseStreamEvent[] = [];
+        for (const event of replay.events) {
+          events.push(...encoder.encode(event));
+          aggregator.push(event);
         }
-      }
+        const sse = events.map(formatResponsesSse).join("");
+
+        // Every event numbered 0, 1, 2…, and its `event:` line equal to its type (Codex dispatches on it).
+        expect(events.map((event) => event.sequence_number)).toEqual(events.map((_, index) => index));
+        for (const message of parseSse(sse))
+          expect(message.event).toBe((message.data as { type: string }).type);
+
+        const params = { model: "qwen3-coder", input: "list the files" };
+        const stream = clientServing(sse, "text/event-stream", position + 1).responses.stream(params);
+        if (scenario.error) {
+          const error = replay.events.find((event) => event.type === "error");
+          const upstreamMessage = error?.type === "error" ? error.error.message : "";
+          // An APIError with the upstream's words, from the helper and from the plain event iterator alike.
+          await expect(stream.finalResponse()).rejects.toBeInstanceOf(OpenAI.APIError);
+          await expect(
+            clientServing(sse, "text/event-stream", position + 1)
+              .responses.stream(params)
+              .finalResponse(),
+          ).rejects.toThrow(upstreamMessage);
+          const iterate = async () => {
+            const plain = await clientServing(sse, "text/event-stream", position + 201).responses.create({
+              ...params,
+              stream: true,
+            });
+            for await (const _event of plain);
+          };
+          await expect(iterate()).rejects.toBeInstanceOf(OpenAI.APIError);
+          expect(aggregator.error).toEqual(error?.type === "error" ? error.error : undefined);
+          expect(aggregator.response().status).toBe("failed");
+          expect(events.slice(-2).map((event) => event.type)).toEqual(["error", "response.failed"]);
+          return;
+        }
+        const message = replay.message as Message;
+        const streamed = await stream.finalResponse();
+        const created = await clientServing(
+          JSON.stringify(aggregator.response()),
+          "application/json",
+          position + 101,
+        ).responses.create(params);
+
+        const expected = itemsOfMessage(message, summary);
+        expect(itemsOfResponse(streamed)).toEqual(expected);
+        expect(itemsOfResponse(created)).toEqual(expected);
+        const text = message.content.map((block) => (block.type === "text" ? block.text : "")).join("");
+        expect(streamed.output_text).toBe(text);
+        expect(created.output_text).toBe(text);
+        expect(withoutParsed(streamed)).toEqual(withoutParsed(created));
+        expect(created).toEqual({ ...aggregator.response(), output_text: text });
+
+        const incomplete = message.stop_reason === "max_tokens" || message.stop_reason === "refusal";
+        expect(created.status).toBe(incomplete ? "incomplete" : "completed");
+        expect(created.incomplete_details).toEqual(
+          message.stop_reason === "max_tokens"
+            ? { reason: "max_output_tokens" }
+            : message.stop_reason === "refusal"
+              ? { reason: "content_filter" }
+              : null,
+        );
+        expect(created.usage?.output_tokens).toBe(message.usage.output_tokens);
+        // The reasoning comes back on the next turn through encrypted_content (the request's `include`).
+        for (const item of created.output) {
+          if (item.type === "reasoning") {
+            expect(decodeReasoningEnvelope(item.encrypted_content ?? "")).toBe(item.content?.[0]?.text);
+          }
+        }
+        // Sent back as Codex 0.171 does (content, envelope and summary all kept), the reasoning is ONE copy.
+        const next = decodeResponsesRequest({
+          model: "qwen3-coder",
+          input: [{ role: "user", content: "list the files" }, ...created.output],
+        });
+        if (!next.ok) throw new Error(next.message);
+        const thinking = message.content.flatMap((block) =>
+          block.type === "thinking" && block.thinking !== "" ? [block.thinking] : [],
+        );
+        const reasoning = responsesToChat(next.request).messages.flatMap((chat) =>
+          chat.role === "assistant" && chat.reasoning !== undefined ? [chat.reasoning] : [],
+        );
+        expect(reasoning).toEqual(thinking.length === 0 ? [] : [thinking.join("\n\n")]);
+      });
     });
-  });
-});
+  },
+);

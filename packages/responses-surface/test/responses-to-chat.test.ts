@@ -164,6 +164,31 @@ describe("responsesToChat", () => {
     expect(chat.tools).toBeUndefined();
   });
 
+  it("reads a reasoning item once when it comes back with content, envelope and summary alike", () => {
+    const text = "Check the files first.";
+    const item = {
+      type: "reasoning",
+      id: "rs_resp1_0",
+      summary: [{ type: "summary_text", text }],
+      content: [{ type: "reasoning_text", text }],
+      encrypted_content: encodeReasoningEnvelope(text),
+    };
+    const { content: _content, ...withoutContent } = item;
+    const { encrypted_content: _envelope, ...summaryOnly } = withoutContent;
+    for (const reasoning of [item, withoutContent, summaryOnly]) {
+      const chat = responsesToChat(
+        decoded({
+          model: "m",
+          input: [{ role: "user", content: "Go" }, reasoning, { role: "assistant", content: "Done." }],
+        }),
+      );
+      expect(chat.messages).toEqual([
+        { role: "user", content: "Go" },
+        { role: "assistant", content: "Done.", reasoning: text },
+      ]);
+    }
+  });
+
   it("reads an input string, images and other roles, and names what it drops", () => {
     expect(responsesToChat(decoded({ model: "m", input: "hi", instructions: null })).messages).toEqual([
       { role: "user", content: "hi" },
