@@ -24,7 +24,9 @@ export const COMMAND_PROPERTY = /(?:^|_)(?:commands?|cmd|script)(?:_|$)/;
  * Names of optional properties that take free prose (Bash's `description`), the only optional ones the demo
  * fills: a made-up value for any other (Read's `pages: "demo"`) makes a harmless call fail validation.
  */
-export const PROSE_PROPERTY = /(?:^|_)(?:description|reason|justification|summary|title|note|comment)(?:_|$)/;
+// Not `justification`: Codex's exec_command refuses one without `sandbox_permissions: "require_escalated"`
+// (a request to leave the sandbox), so prose there turned the demo's harmless echo into a failed call.
+export const PROSE_PROPERTY = /(?:^|_)(?:description|reason|summary|title|note|comment)(?:_|$)/;
 
 /** Whether an optional property takes free prose the demo may fill. */
 export function isProseProperty(name: string): boolean {

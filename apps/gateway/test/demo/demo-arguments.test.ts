@@ -149,6 +149,28 @@ describe("demoArguments", () => {
     }
   });
 
+  it("gives Codex's exec_command only its cmd: a justification would ask to leave the sandbox", () => {
+    // Codex CLI 0.171.0's shell tool, abridged (docs/protocol.md D2).
+    const execCommand: JsonSchema = {
+      type: "object",
+      properties: {
+        cmd: { type: "string", description: "Shell command to execute." },
+        justification: {
+          type: "string",
+          description: 'Only set if sandbox_permissions is "require_escalated".',
+        },
+        sandbox_permissions: { type: "string" },
+        workdir: { type: "string" },
+        yield_time_ms: { type: "number" },
+      },
+      required: ["cmd"],
+      additionalProperties: false,
+    };
+    for (let seed = 0; seed < 20; seed++) {
+      expect([...demoArguments(execCommand, createRandom(seed)).values.keys()]).toEqual(["cmd"]);
+    }
+  });
+
   it("keeps wire-named properties such as __proto__ as plain own properties", () => {
     const parameters = demoArguments(
       {
