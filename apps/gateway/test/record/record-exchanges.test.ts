@@ -8,6 +8,7 @@ import { parseConfig } from "../../src/config/parse-config";
 import { RecordedExchangeSchema } from "../../src/record/recorded-exchange";
 import { replayExchange } from "../../src/record/replay-exchange";
 import { readChunks, type ScriptedReply } from "../server/scripted-upstream";
+import { post } from "../server/test-gateway";
 import { waitUntil } from "../server/wait-until";
 import {
   askGateway,
@@ -120,6 +121,48 @@ describe("server.record_dir", { timeout: 30_000 }, () => {
     const replayed = replayExchange(streamedFile!);
     if (replayed.kind !== "replayed") throw new Error(replayed.kind);
     expect(encodeSseEvents(replayed.events)).toBe(streamedText);
+  });
+
+  it("records the OpenAI surfaces too: the pipeline's events, which replay without a difference", async () => {
+    const run = await start(() => ({ payloads: rawQwen }), { model: "    preset: qwen3.5" });
+    const headers = { authorization: `Bearer ${CLIENT_KEY}` };
+    const bash = {
+      type: "function",
+      function: { name: "Bash", parameters: BASH_TOOL.input_schema },
+    };
+    const messages = [{ role: "user", content: "List the files." }];
+    const chat = await post(
+      run.gateway.origin,
+      "/v1/chat/completions",
+      { model: "m", stream: true, messages, tools: [bash] },
+      headers,
+    );
+    expect(chat.status).toBe(200);
+    await chat.text();
+    const responses = await post(
+      run.gateway.origin,
+      "/v1/responses",
+      {
+        model: "m",
+        input: "List the files.",
+        tools: [{ type: "function", name: "Bash", parameters: BASH_TOOL.input_schema }],
+      },
+      headers,
+    );
+    expect(responses.status).toBe(200);
+    await responses.json();
+    const files = (await run.texts(2)).map((text) => decode(JSON.parse(text)));
+    expect(files.map((file) => file.route).sort()).toEqual(["/v1/chat/completions", "/v1/responses"]);
+    for (const file of files) {
+      // The OpenAI encoders re-encode these events; what the pipeline decided is what a replay checks.
+      expect(
+        file.events.some(
+          (event) => event.type === "content_block_start" && event.content_block.type === "tool_use",
+        ),
+      ).toBe(true);
+      const replay = replayExchange(file);
+      expect(replay.kind === "replayed" && replay.difference).toBeUndefined();
+    }
   });
 
   it("keeps no key, credential header or configured secret anywhere in the file", async () => {
