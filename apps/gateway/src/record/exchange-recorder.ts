@@ -20,9 +20,10 @@ export interface ExchangeRecorder {
   clientBody(json: unknown): void;
   /** The upstream call starts now (the reads' clock starts with it), with the translated body. */
   upstreamCall(model: ServedModel, body: Record<string, unknown>): void;
-  upstreamStatus(status: number): void;
+  /** `url`: the replica that answered, when the model lists several (the log line's `upstreamUrl`). */
+  upstreamStatus(status: number, url?: string): void;
   /** The call failed before a status (refused, timeout): the message the client got, already scrubbed. */
-  upstreamFailure(message: string): void;
+  upstreamFailure(message: string, url?: string): void;
   /** One upstream body read, as it arrived. */
   read(bytes: Uint8Array): void;
   /** The options the relay built its transcoder with. */
@@ -55,6 +56,7 @@ export function createExchangeRecorder(context: RecorderContext): ExchangeRecord
   let upstreamBody: unknown = null;
   let upstreamStatus: number | null = null;
   let upstreamError: string | null = null;
+  let upstreamUrl: string | undefined;
   let transcoder: TranscoderOptions | undefined;
   let startedAt = 0;
   let recordedBytes = 0;
@@ -95,7 +97,7 @@ export function createExchangeRecorder(context: RecorderContext): ExchangeRecord
           ? null
           : (scrubStrings(serializeTranscoderOptions(transcoder), secrets) as RecordedExchange["transcoder"]),
       upstream: {
-        url: called.upstream.url ?? null,
+        url: upstreamUrl ?? called.upstream.url ?? null,
         request: scrubStrings(upstreamBody, secrets),
         status: upstreamStatus,
         error: upstreamError,
@@ -114,11 +116,13 @@ export function createExchangeRecorder(context: RecorderContext): ExchangeRecord
       upstreamBody = body;
       startedAt = performance.now();
     },
-    upstreamStatus(status) {
+    upstreamStatus(status, url) {
       upstreamStatus = status;
+      upstreamUrl = url;
     },
-    upstreamFailure(message) {
+    upstreamFailure(message, url) {
       upstreamError = message;
+      upstreamUrl = url;
     },
     read(bytes) {
       if (truncated) return;

@@ -48,7 +48,7 @@ export async function callUpstream(
     const failedUrl = upstreamUrlOf(error);
     if (failedUrl !== undefined) exchange.log.upstreamUrl = failedUrl;
     const mapped = mapUpstreamFailure(error, upstreamContext);
-    recorder?.upstreamFailure(mapped.message);
+    recorder?.upstreamFailure(mapped.message, exchange.log.upstreamUrl);
     noteUpstreamError(exchange, gateway, mapped.message);
     replyError(exchange, mapped);
     return undefined;
@@ -56,7 +56,7 @@ export async function callUpstream(
   exchange.log.upstreamStatus = response.status;
   if (response.url !== undefined) exchange.log.upstreamUrl = response.url;
   if (recorder !== undefined) {
-    recorder.upstreamStatus(response.status);
+    recorder.upstreamStatus(response.status, exchange.log.upstreamUrl);
     // The relay (or the error read below) pulls the reads through the recorder.
     response = { ...response, body: new RecordingBody(response.body, recorder) };
   }

@@ -36,7 +36,12 @@ export interface RecordingRun {
 export async function startRecordingRun(
   directory: string,
   reply: (model: string) => ScriptedReply,
-  options: { readonly server?: string; readonly model?: string } = {},
+  options: {
+    readonly server?: string;
+    readonly model?: string;
+    /** Replicas listed before the scripted upstream in `base_url` (a dead one, to see failover recorded). */
+    readonly replicasBefore?: readonly string[];
+  } = {},
 ): Promise<RecordingRun> {
   const upstream = await startScriptedUpstream((request) => reply(String(request.body.model)));
   const config = [
@@ -49,7 +54,9 @@ export async function startRecordingRun(
     `    aliases: ["claude-*"]`,
     ...(options.model === undefined ? [] : [options.model]),
     "    upstream:",
-    `      base_url: ${upstream.baseUrl}`,
+    options.replicasBefore === undefined
+      ? `      base_url: ${upstream.baseUrl}`
+      : `      base_url: ${JSON.stringify([...options.replicasBefore, upstream.baseUrl])}`,
     "      model: Qwen/Qwen3.5-122B-A10B",
     // The config expands them from the environment, as a deployment writes secrets.
     `      api_key: "\${UPSTREAM_KEY}"`,

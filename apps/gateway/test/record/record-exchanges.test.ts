@@ -33,7 +33,12 @@ function temporaryDirectory(): string {
 
 async function start(
   reply: (model: string) => ScriptedReply,
-  options: { readonly server?: string; readonly model?: string; readonly directory?: string } = {},
+  options: {
+    readonly server?: string;
+    readonly model?: string;
+    readonly directory?: string;
+    readonly replicasBefore?: readonly string[];
+  } = {},
 ): Promise<RecordingRun> {
   const run = await startRecordingRun(options.directory ?? temporaryDirectory(), reply, options);
   runs.push(run);
@@ -155,13 +160,25 @@ describe("server.record_dir", { timeout: 30_000 }, () => {
     expect(files.map((file) => file.route).sort()).toEqual(["/v1/chat/completions", "/v1/responses"]);
     for (const file of files) {
       // The OpenAI encoders re-encode these events; what the pipeline decided is what a replay checks.
-      expect(
-        file.events.some(
-          (event) => event.type === "content_block_start" && event.content_block.type === "tool_use",
-        ),
-      ).toBe(true);
+      expect(JSON.stringify(file.events)).toContain('"content_block":{"type":"tool_use"');
       const replay = replayExchange(file);
       expect(replay.kind === "replayed" && replay.difference).toBeUndefined();
+    }
+  });
+
+  it("names the replica that answered when base_url lists several", async () => {
+    // Port 9 (discard) on 127.0.0.1: nothing listens there, so the first replica refuses and fails over.
+    const dead = "http://127.0.0.1:9/v1";
+    const run = await start(() => ({ payloads: rawQwen }), { replicasBefore: [dead] });
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const response = await askGateway(run.gateway.origin, request({ stream: false }));
+      expect(response.status).toBe(200);
+      await response.json();
+    }
+    const files = (await run.texts(2)).map((text) => decode(JSON.parse(text)));
+    for (const file of files) {
+      expect(file.upstream.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions$/);
+      expect(file.upstream.url).not.toContain(":9/");
     }
   });
 
