@@ -49,7 +49,7 @@ async function readRest(reader: ReadableStreamDefaultReader<Uint8Array>, start: 
   return text;
 }
 
-describe("GET /ready and the drain", { timeout: 30_000 }, () => {
+describe("GET /ready and the drain", { timeout: 90_000 }, () => {
   it("answers 503 on open connections while a stream drains, refuses new ones, then closes", async () => {
     const gateway = await startTestGateway(`models:\n${modelYaml("slow", upstream.baseUrl)}`);
     const responses: ServerResponse[] = [];
@@ -124,24 +124,32 @@ describe("GET /ready and the drain", { timeout: 30_000 }, () => {
     }
   });
 
-  it("on SIGTERM: /ready 200, a long stream, /ready 503 during the drain, the stream ends, exit 0", async () => {
+  it("SIGHUP then SIGTERM: /ready 200, a reload keeps it 200 and serves the new config, a long stream, /ready 503 during the drain, the stream ends, exit 0", async () => {
     const config = join(directory, "ready.yaml");
     writeFileSync(config, `models:\n${modelYaml("slow", upstream.baseUrl)}`);
     const cli = startCli(["serve", "--config", config, "--host", "127.0.0.1", "--port", "0"], {
       cwd: directory,
     });
-    await waitUntil(() => LISTENING.test(cli.stdout()), 10_000, "the listening line");
+    await waitUntil(() => LISTENING.test(cli.stdout()), 30_000, "the listening line");
     const origin = LISTENING.exec(cli.stdout())?.[1] as string;
     const client = keepAliveClient(origin, 1);
     try {
       expect((await client.get("/ready")).status).toBe(200);
-      const response = await post(origin, "/v1/messages", messagesRequest("slow", { stream: true }));
+      // A rolling config change: the new alias serves from the reload on, and readiness never drops.
+      writeFileSync(
+        config,
+        `models:\n${modelYaml("slow", upstream.baseUrl, { model: { aliases: '["after-reload"]' } })}`,
+      );
+      cli.child.kill("SIGHUP");
+      await waitUntil(() => cli.stderr().includes('"msg":"reloaded"'), 30_000, "the reloaded line");
+      expect((await client.get("/ready")).status).toBe(200);
+      const response = await post(origin, "/v1/messages", messagesRequest("after-reload", { stream: true }));
       const reader = response.body!.getReader();
       const first = new TextDecoder().decode((await reader.read()).value);
       expect(first).toContain("event: message_start");
 
       cli.child.kill("SIGTERM");
-      await waitUntil(() => cli.stderr().includes('"signal":"SIGTERM"'), 5_000, "the draining line");
+      await waitUntil(() => cli.stderr().includes('"signal":"SIGTERM"'), 30_000, "the draining line");
       const draining = await client.get("/ready");
       expect(draining.reusedSocket).toBe(true);
       expect(draining.status).toBe(503);
@@ -149,9 +157,11 @@ describe("GET /ready and the drain", { timeout: 30_000 }, () => {
 
       const text = await readRest(reader, first);
       expect(parseSseText(text).events.at(-1)?.type).toBe("message_stop");
-      expect(await within(cli.exited, 10_000, "exit after draining")).toBe(0);
+      expect(await within(cli.exited, 30_000, "exit after draining")).toBe(0);
       const lines = jsonLogLines(cli.stderr());
-      expect(lines.filter((line) => line.path === "/ready").map((line) => line.status)).toEqual([200, 503]);
+      expect(lines.filter((line) => line.path === "/ready").map((line) => line.status)).toEqual([
+        200, 200, 503,
+      ]);
       expect(lines.at(-1)?.msg).toBe("stopped");
     } finally {
       client.destroy();
