@@ -166,6 +166,8 @@ export async function benchHttp(chunks = 100_000): Promise<void> {
       for (const [index, run] of runs.entries()) {
         const { child, port } = children[run.process] as { child: ChildProcess; port: number };
         const result = await timeRequest(port, run.path, run.body, child.pid as number);
+        // A surface that answers nothing (a broken build) would otherwise print an impossible speed.
+        if (result.bytes < events) throw new Error(`${run.label}: only ${result.bytes} bytes came back`);
         if (round > 0 && result.seconds < (best[index]?.seconds ?? 0)) best[index] = result;
       }
     }

@@ -1,5 +1,6 @@
 import type { MessageDeltaEvent, MessageStreamEvent, StopReason, Usage } from "@sluice/protocol-anthropic";
 import { toOpenAIFinishReason } from "@sluice/stop-reason";
+import { formatResponsesSse } from "./format-responses-sse";
 import { addedItem, finishedItem, type OpenItem, type ReasoningOutput } from "./open-item";
 import { openAIErrorRow } from "./openai-error-table";
 import { reasoningDelta, reasoningPartAdded, reasoningPartDone } from "./reasoning-part-events";
@@ -14,6 +15,13 @@ export type { ResponsesEncoderOptions };
 export interface ResponsesEncoder {
   /** One Anthropic event (as the transcoder emits it) → the Responses events it becomes, numbered in order. */
   encode(event: MessageStreamEvent): ResponseStreamEvent[];
+  /**
+   * The same events as SSE text (`formatResponsesSse` of each), ready for one socket write. Text and
+   * argument deltas, almost all of a stream, take a fast path: their fixed part is serialised once per item
+   * and only the delta is escaped (a whole event object through JSON.stringify per token was most of the
+   * surface's cost). The bytes are exactly `formatResponsesSse`'s (the test compares every scenario).
+   */
+  encodeSse(events: readonly MessageStreamEvent[]): string;
 }
 
 const ITEM_PREFIX: { readonly [Type in ResponseOutputItem["type"]]: string } = {
@@ -45,6 +53,10 @@ export function createResponsesEncoder(options: ResponsesEncoderOptions): Respon
   let deltaUsage: MessageDeltaEvent["usage"] | undefined;
   let stopReason: StopReason | undefined;
   let ended = false;
+  // The open item's delta event, serialised up to the delta and from the delta to the sequence number.
+  let deltaHead = "";
+  let deltaMiddle = "";
+  let deltaKind: "text_delta" | "input_json_delta" | undefined;
 
   const response = (status: ResponseStatus, extra: Partial<ResponseObject> = {}): ResponseObject => ({
     ...shell,
@@ -70,6 +82,19 @@ export function createResponsesEncoder(options: ResponsesEncoderOptions): Respon
       name: block.type === "tool_use" ? block.name : "",
     };
     open = item;
+    const where = `"item_id":${JSON.stringify(item.id)},"output_index":${outputIndex}`;
+    // Key order as in the objects `delta` builds, so both paths write the same bytes.
+    if (type === "message") {
+      deltaHead = `event: response.output_text.delta\ndata: {"type":"response.output_text.delta",${where},"content_index":0,"delta":`;
+      deltaMiddle = ',"logprobs":[],"sequence_number":';
+      deltaKind = "text_delta";
+    } else if (type === "function_call") {
+      deltaHead = `event: response.function_call_arguments.delta\ndata: {"type":"response.function_call_arguments.delta",${where},"delta":`;
+      deltaMiddle = ',"sequence_number":';
+      deltaKind = "input_json_delta";
+    } else {
+      deltaKind = undefined;
+    }
     const events: ResponseStreamEvent[] = [
       {
         type: "response.output_item.added",
@@ -228,33 +253,63 @@ export function createResponsesEncoder(options: ResponsesEncoderOptions): Respon
     ];
   };
 
+  const encode = (event: MessageStreamEvent): ResponseStreamEvent[] => {
+    if (ended) return [];
+    switch (event.type) {
+      case "message_start":
+        startUsage = event.message.usage;
+        return [
+          { type: "response.created", response: response("in_progress"), sequence_number: sequence++ },
+          { type: "response.in_progress", response: response("in_progress"), sequence_number: sequence++ },
+        ];
+      case "content_block_start":
+        return startItem(event);
+      case "content_block_delta":
+        return delta(event);
+      case "content_block_stop":
+        return stopItem();
+      case "message_delta":
+        stopReason = event.delta.stop_reason;
+        deltaUsage = event.usage;
+        return [];
+      case "message_stop":
+        return complete();
+      case "error":
+        return fail(event.error);
+      case "ping":
+        return [];
+    }
+  };
+
+  /** A text or argument delta of the open item as SSE, or undefined when the slow path must write it. */
+  const fastDelta = (event: MessageStreamEvent): string | undefined => {
+    if (ended || event.type !== "content_block_delta" || open === undefined || deltaHead === "")
+      return undefined;
+    const change = event.delta;
+    const text =
+      change.type === "text_delta"
+        ? change.text
+        : change.type === "input_json_delta"
+          ? change.partial_json
+          : "";
+    if (text === "") return undefined;
+    open.text += text;
+    return `${deltaHead}${JSON.stringify(text)}${deltaMiddle}${sequence++}}\n\n`;
+  };
+
   return {
-    encode(event) {
-      if (ended) return [];
-      switch (event.type) {
-        case "message_start":
-          startUsage = event.message.usage;
-          return [
-            { type: "response.created", response: response("in_progress"), sequence_number: sequence++ },
-            { type: "response.in_progress", response: response("in_progress"), sequence_number: sequence++ },
-          ];
-        case "content_block_start":
-          return startItem(event);
-        case "content_block_delta":
-          return delta(event);
-        case "content_block_stop":
-          return stopItem();
-        case "message_delta":
-          stopReason = event.delta.stop_reason;
-          deltaUsage = event.usage;
-          return [];
-        case "message_stop":
-          return complete();
-        case "error":
-          return fail(event.error);
-        case "ping":
-          return [];
+    encode,
+    encodeSse(events) {
+      let sse = "";
+      for (const event of events) {
+        const fast = fastDelta(event);
+        if (fast !== undefined) {
+          sse += fast;
+          continue;
+        }
+        for (const item of encode(event)) sse += formatResponsesSse(item);
       }
+      return sse;
     },
   };
 }

@@ -3,7 +3,6 @@ import {
   createResponseAggregator,
   createResponsesEncoder,
   decodeResponsesRequest,
-  formatResponsesSse,
   responsesToChat,
 } from "@sluice/responses-surface";
 import { createResponseId } from "./create-response-id";
@@ -58,12 +57,7 @@ export async function handleResponses(exchange: Exchange, gateway: GatewayContex
     createStreamEncoder() {
       const encoder = createResponsesEncoder(identity);
       return {
-        encode(events) {
-          let text = "";
-          for (const event of events)
-            for (const item of encoder.encode(event)) text += formatResponsesSse(item);
-          return text;
-        },
+        encode: (events) => encoder.encodeSse(events),
         end: () => "",
         ping: RESPONSES_PING,
       };
