@@ -1,6 +1,7 @@
+import { formatParseError } from "@sluice/protocol-anthropic";
 import { Either, Schema } from "effect";
 import { type ChatCompletionsRequest, ChatCompletionsRequestSchema } from "./chat-completions-request";
-import { formatDecodeError } from "./format-decode-error";
+import { NULL_EXPECTATION } from "./wire-schemas";
 
 export type ChatCompletionsRequestDecodeResult =
   | { readonly ok: true; readonly request: ChatCompletionsRequest }
@@ -15,7 +16,11 @@ const validate = Schema.validateEither(ChatCompletionsRequestSchema);
  */
 export function decodeChatCompletionsRequest(json: unknown): ChatCompletionsRequestDecodeResult {
   const result = validate(json);
-  if (Either.isLeft(result)) return { ok: false, message: formatDecodeError(result.left, json) };
+  if (Either.isLeft(result))
+    return {
+      ok: false,
+      message: formatParseError(result.left, json, { absentExpectation: NULL_EXPECTATION }),
+    };
   const request = json as ChatCompletionsRequest;
   // One pipeline run is one answer; n > 1 would need n upstream streams folded into indexed choices.
   if (typeof request.n === "number" && request.n !== 1) {

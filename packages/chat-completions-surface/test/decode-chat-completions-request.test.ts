@@ -81,6 +81,8 @@ describe("decodeChatCompletionsRequest", () => {
     ],
     [{ ...base, tools: [{ type: "function" }] }, "tools.0.function: Required field is missing"],
     [{ ...base, tools: [{ name: "x" }] }, "tools.0.type: Required field is missing"],
+    // effect's own literal message ("Expected \"function\", actual 5") loses its ", actual …": `received` says it.
+    [{ ...base, tools: [{ type: 5 }] }, 'tools.0.type: Expected "function" or a string, received 5'],
     [
       { ...base, tool_choice: 3 },
       "tool_choice: Expected a string or an object with a string `type`, received 3",

@@ -13,6 +13,7 @@ export {
   reasonOfStreamError,
   reasonOfUpstreamStatus,
 } from "./errors";
+export { formatParseError, type ParseErrorOptions } from "./format-parse-error";
 export { createMessageAggregator, type MessageAggregator } from "./message-aggregator";
 export { createMessageId } from "./message-id";
 export {

@@ -1,5 +1,5 @@
+import { formatParseError } from "@sluice/protocol-anthropic";
 import { Either, Schema } from "effect";
-import { formatDecodeError } from "./format-decode-error";
 import { ResponsesRequest } from "./responses-request";
 
 export type ResponsesRequestDecodeResult =
@@ -31,5 +31,5 @@ export function decodeResponsesRequest(json: unknown): ResponsesRequestDecodeRes
   const result = decode(json);
   return Either.isRight(result)
     ? { ok: true, request: result.right }
-    : { ok: false, message: formatDecodeError(result.left, json) };
+    : { ok: false, message: formatParseError(result.left, json, { fieldBeatsType: true }) };
 }
