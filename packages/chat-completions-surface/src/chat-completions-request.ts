@@ -1,12 +1,6 @@
+import { expectedShape, OtherFields, WireBoolean, WireNumber, WireString } from "@sluice/protocol-anthropic";
 import { Schema } from "effect";
-import {
-  expectedShape,
-  nullableField,
-  OtherFields,
-  WireBoolean,
-  WireNumber,
-  WireString,
-} from "./wire-schemas";
+import { nullableField } from "./nullable-field";
 
 /** One turn; only `role` is checked here, the translator reads the rest (content parts, tool_calls, …). */
 const ChatMessageParam = Schema.Struct({ role: WireString }, OtherFields).annotations(

@@ -1,7 +1,7 @@
 import { formatParseError } from "@sluice/protocol-anthropic";
 import { Either, Schema } from "effect";
 import { type ChatCompletionsRequest, ChatCompletionsRequestSchema } from "./chat-completions-request";
-import { NULL_EXPECTATION } from "./wire-schemas";
+import { NULL_EXPECTATION } from "./nullable-field";
 
 export type ChatCompletionsRequestDecodeResult =
   | { readonly ok: true; readonly request: ChatCompletionsRequest }

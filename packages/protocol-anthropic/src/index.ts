@@ -48,3 +48,15 @@ export { ClientTool, isServerTool, ServerTool, type ServerToolType, Tool, ToolCh
 export type * from "./stream-events";
 export { StreamGrammarError } from "./stream-grammar-error";
 export { anthropicUsage, type UpstreamTokenCounts } from "./usage";
+export {
+  expected,
+  expectedShape,
+  JsonObject,
+  OtherFields,
+  optionalField,
+  WireBoolean,
+  WireInteger,
+  WireNumber,
+  WirePositiveInteger,
+  WireString,
+} from "./wire-primitives";

@@ -2,7 +2,8 @@ import { Schema } from "effect";
 
 /**
  * Leaf schemas whose failure reads "Expected a string" rather than effect's default AST dump, so a
- * 400 names the field and what it wanted (docs/http-api.md §3). `override` keeps the message
+ * 400 names the field and what it wanted (docs/http-api.md §3); the OpenAI surfaces' decoders use them
+ * too, so every route words a 400 alike. `override` keeps the message
  * when an inner refinement (int, positive) fails first.
  */
 export function expected(description: string) {
@@ -30,6 +31,12 @@ export const JsonObject = Schema.declare(
   (input: unknown): input is { readonly [key: string]: unknown } =>
     typeof input === "object" && input !== null && !Array.isArray(input),
 ).annotations(expectedShape("an object"));
+
+/**
+ * Every other field of an object, kept in the decoded value: the OpenAI surfaces forward what they do not
+ * read, and their bodies grow fields with every release.
+ */
+export const OtherFields = Schema.Record({ key: Schema.String, value: Schema.Unknown });
 
 /**
  * Optional, and absent rather than `undefined` when missing (exactOptionalPropertyTypes). `null` is a

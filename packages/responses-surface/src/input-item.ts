@@ -1,12 +1,7 @@
+import { expectedShape, OtherFields, optionalField, WireString } from "@sluice/protocol-anthropic";
 import { Schema } from "effect";
-import {
-  expectedShape,
-  OtherFields,
-  optionalField,
-  optionalNullable,
-  otherType,
-  WireString,
-} from "./wire-schemas";
+import { optionalNullable } from "./optional-nullable";
+import { otherType } from "./other-type";
 
 const TextPartType = Schema.Literal("input_text", "output_text");
 

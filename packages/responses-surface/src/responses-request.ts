@@ -1,14 +1,14 @@
-import { Schema } from "effect";
-import { InputItem } from "./input-item";
 import {
   expectedShape,
   OtherFields,
   optionalField,
-  optionalNullable,
   WireBoolean,
   WireNumber,
   WireString,
-} from "./wire-schemas";
+} from "@sluice/protocol-anthropic";
+import { Schema } from "effect";
+import { InputItem } from "./input-item";
+import { optionalNullable } from "./optional-nullable";
 
 /** `effort` and `summary` stay strings: their lists (minimal … xhigh, auto/concise/detailed) keep growing. */
 export const ReasoningConfig = Schema.Struct(
