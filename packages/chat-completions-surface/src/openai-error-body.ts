@@ -54,7 +54,8 @@ const CONTEXT_OVERFLOW_PREFIX = "prompt is too long";
 
 /**
  * The OpenAI error body for an Anthropic error object (an HTTP error, or the `error` event of a stream
- * that failed after its first byte). The message is kept as the upstream wrote it, since clients match on
+ * that failed after its first byte). The one table for HTTP answers on both OpenAI routes: the gateway
+ * answers `/v1/responses` with it too (a Responses stream's own error event: responses-surface). The message is kept as the upstream wrote it, since clients match on
  * wording; a request id is appended the way OpenAI appends its own, after the message.
  */
 export function openAIErrorBody(

@@ -2,12 +2,12 @@ import type { MessageDeltaEvent, MessageStreamEvent, StopReason, Usage } from "@
 import { toOpenAIFinishReason } from "@sluice/stop-reason";
 import { formatResponsesSse } from "./format-responses-sse";
 import { addedItem, finishedItem, type OpenItem, type ReasoningOutput } from "./open-item";
-import { openAIErrorRow } from "./openai-error-table";
 import { reasoningDelta, reasoningPartAdded, reasoningPartDone } from "./reasoning-part-events";
 import type { ResponseObject, ResponseOutputItem, ResponseStatus } from "./response-object";
 import { type ResponsesEncoderOptions, responseShell } from "./response-shell";
 import type { ResponseStreamEvent } from "./response-stream-event";
 import { responseUsage } from "./response-usage";
+import { streamErrorRow } from "./stream-error-table";
 import { wantsReasoningSummary } from "./wants-reasoning-summary";
 
 export type { ResponsesEncoderOptions };
@@ -234,7 +234,7 @@ export function createResponsesEncoder(options: ResponsesEncoderOptions): Respon
     // What was written before the error stays in the output, the item it cut marked incomplete.
     if (open !== undefined) output.push(finishedItem(open, "incomplete", reasoning));
     open = undefined;
-    const row = openAIErrorRow(error.type);
+    const row = streamErrorRow(error.type);
     const code = row.streamCode;
     return [
       {

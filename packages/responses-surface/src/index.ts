@@ -23,10 +23,8 @@ export {
   MessageItem,
   ReasoningItem,
 } from "./input-item";
-export { OPENAI_ERROR_TABLE, type OpenAIErrorRow, openAIErrorRow } from "./openai-error-table";
 export { decodeReasoningEnvelope, encodeReasoningEnvelope } from "./reasoning-envelope";
 export type * from "./response-object";
 export type { ResponseStreamEvent } from "./response-stream-event";
-export { type OpenAIErrorBody, responsesErrorBody } from "./responses-error-body";
 export { RequestTool, ResponsesRequest } from "./responses-request";
 export { type ChatTranslation, responsesToChat } from "./responses-to-chat";
