@@ -1,5 +1,4 @@
-import { createRandom } from "@sluice/core/testkit";
-import { eventsOf, optionsFor, replayUpstream, scenarios } from "@sluice/pipeline/testkit";
+import { eventsOf, fetchCutRandomly, optionsFor, replayUpstream, scenarios } from "@sluice/pipeline/testkit";
 import type { Message } from "@sluice/protocol-anthropic";
 import { toOpenAIFinishReason } from "@sluice/stop-reason";
 import OpenAI, { APIError } from "openai";
@@ -61,29 +60,11 @@ function clientServing(
   seed: number,
   init: { status?: number; contentType?: string } = {},
 ): OpenAI {
-  const bytes = new TextEncoder().encode(body);
-  const random = createRandom(seed);
   return new OpenAI({
     apiKey: "test",
     baseURL: "http://sluice.test/v1",
     maxRetries: 0,
-    fetch: async () =>
-      new Response(
-        new ReadableStream<Uint8Array>({
-          start(controller) {
-            for (let index = 0; index < bytes.length; ) {
-              const size = 1 + Math.floor(random() * 40);
-              controller.enqueue(bytes.slice(index, index + size));
-              index += size;
-            }
-            controller.close();
-          },
-        }),
-        {
-          status: init.status ?? 200,
-          headers: { "content-type": init.contentType ?? "text/event-stream" },
-        },
-      ),
+    fetch: fetchCutRandomly(body, seed, init),
   });
 }
 

@@ -1,30 +1,14 @@
 import Anthropic from "@anthropic-ai/sdk";
-import { createRandom } from "@sluice/core/testkit";
 import { describe, expect, it } from "vitest";
-import { eventsOf, optionsFor, replayUpstream, scenarios } from "../src/testkit";
+import { eventsOf, fetchCutRandomly, optionsFor, replayUpstream, scenarios } from "../src/testkit";
 
 /** An SDK client whose HTTP layer answers with `sse`, cut into small random pieces. */
 function clientServing(sse: string, seed: number): Anthropic {
-  const bytes = new TextEncoder().encode(sse);
-  const random = createRandom(seed);
   return new Anthropic({
     apiKey: "test",
     baseURL: "http://sluice.test",
     maxRetries: 0,
-    fetch: async () =>
-      new Response(
-        new ReadableStream<Uint8Array>({
-          start(controller) {
-            for (let index = 0; index < bytes.length; ) {
-              const size = 1 + Math.floor(random() * 40);
-              controller.enqueue(bytes.slice(index, index + size));
-              index += size;
-            }
-            controller.close();
-          },
-        }),
-        { status: 200, headers: { "content-type": "text/event-stream" } },
-      ),
+    fetch: fetchCutRandomly(sse, seed),
   });
 }
 

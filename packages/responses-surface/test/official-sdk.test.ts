@@ -1,5 +1,11 @@
-import { createRandom } from "@sluice/core/testkit";
-import { eventsOf, optionsFor, parseSse, replayUpstream, scenarios } from "@sluice/pipeline/testkit";
+import {
+  eventsOf,
+  fetchCutRandomly,
+  optionsFor,
+  parseSse,
+  replayUpstream,
+  scenarios,
+} from "@sluice/pipeline/testkit";
 import type { Message } from "@sluice/protocol-anthropic";
 import OpenAI from "openai";
 import { describe, expect, it } from "vitest";
@@ -46,26 +52,11 @@ function codexRequest(summary: boolean): ResponsesRequest {
 
 /** An SDK client whose HTTP layer answers with `body`, cut into small random pieces. */
 function clientServing(body: string, contentType: string, seed: number): OpenAI {
-  const bytes = new TextEncoder().encode(body);
-  const random = createRandom(seed);
   return new OpenAI({
     apiKey: "test",
     baseURL: "http://sluice.test/v1",
     maxRetries: 0,
-    fetch: async () =>
-      new Response(
-        new ReadableStream<Uint8Array>({
-          start(controller) {
-            for (let index = 0; index < bytes.length; ) {
-              const size = 1 + Math.floor(random() * 40);
-              controller.enqueue(bytes.slice(index, index + size));
-              index += size;
-            }
-            controller.close();
-          },
-        }),
-        { status: 200, headers: { "content-type": contentType } },
-      ),
+    fetch: fetchCutRandomly(body, seed, { contentType }),
   });
 }
 

@@ -1,4 +1,5 @@
 export { checkMessageStream, checkSseFraming } from "./check-message-stream";
+export { fetchCutRandomly } from "./fetch-cut-randomly";
 export { parseSse, type SseMessage } from "./parse-sse";
 export { byteChunkings, type ReplayResult, replayUpstream } from "./replay-upstream";
 export { type Block, eventsOf, optionsFor, type Scenario, scenarios, withoutIds } from "./scenarios";
