@@ -1,83 +1,36 @@
 import type { MessageStreamEvent, StopReason } from "@sluice/protocol-anthropic";
+import { type BlockSpec, buildEvents } from "@sluice/protocol-anthropic/testkit";
 
-/** A hand-written event stream, shaped as the pipeline emits it (docs/architecture.md I1). */
+type Block =
+  | { type: "thinking"; thinking: string[] }
+  | { type: "text"; text: string[] }
+  | { type: "tool_use"; id: string; name: string; json: string[] };
+
+/**
+ * A hand-written event stream, shaped as the pipeline emits it (docs/architecture.md I1): protocol-anthropic's
+ * buildEvents, with the short block notation these tests read best and no tokens unless `usage` gives some.
+ */
 export function messageEvents(
-  blocks: (
-    | { type: "thinking"; thinking: string[] }
-    | { type: "text"; text: string[] }
-    | { type: "tool_use"; id: string; name: string; json: string[] }
-  )[],
+  blocks: Block[],
   stopReason: StopReason,
   usage: { input: number; output: number; cacheRead?: number } = { input: 0, output: 0 },
 ): MessageStreamEvent[] {
-  const events: MessageStreamEvent[] = [
-    {
-      type: "message_start",
-      message: {
-        id: "msg_1",
-        type: "message",
-        role: "assistant",
-        model: "m",
-        content: [],
-        stop_reason: null,
-        stop_sequence: null,
-        usage: {
-          input_tokens: usage.input,
-          output_tokens: 0,
-          cache_creation_input_tokens: 0,
-          cache_read_input_tokens: 0,
-        },
-      },
-    },
-    { type: "ping" },
-  ];
-  blocks.forEach((block, index) => {
-    switch (block.type) {
-      case "thinking":
-        events.push({
-          type: "content_block_start",
-          index,
-          content_block: { type: "thinking", thinking: "", signature: "" },
-        });
-        for (const thinking of block.thinking)
-          events.push({ type: "content_block_delta", index, delta: { type: "thinking_delta", thinking } });
-        events.push({
-          type: "content_block_delta",
-          index,
-          delta: { type: "signature_delta", signature: "sluice" },
-        });
-        break;
-      case "text":
-        events.push({ type: "content_block_start", index, content_block: { type: "text", text: "" } });
-        for (const text of block.text)
-          events.push({ type: "content_block_delta", index, delta: { type: "text_delta", text } });
-        break;
-      case "tool_use":
-        events.push({
-          type: "content_block_start",
-          index,
-          content_block: { type: "tool_use", id: block.id, name: block.name, input: {} },
-        });
-        for (const partial_json of block.json)
-          events.push({
-            type: "content_block_delta",
-            index,
-            delta: { type: "input_json_delta", partial_json },
-          });
-        break;
-    }
-    events.push({ type: "content_block_stop", index });
+  return buildEvents({
+    blocks: blocks.map(blockSpec),
+    stopReason,
+    inputTokens: usage.input,
+    outputTokens: usage.output,
+    ...(usage.cacheRead === undefined ? {} : { finalUsage: { cache_read_input_tokens: usage.cacheRead } }),
   });
-  events.push(
-    {
-      type: "message_delta",
-      delta: { stop_reason: stopReason, stop_sequence: null },
-      usage: {
-        output_tokens: usage.output,
-        ...(usage.cacheRead === undefined ? {} : { cache_read_input_tokens: usage.cacheRead }),
-      },
-    },
-    { type: "message_stop" },
-  );
-  return events;
+}
+
+function blockSpec(block: Block): BlockSpec {
+  switch (block.type) {
+    case "thinking":
+      return { type: "thinking", chunks: block.thinking, signature: "sluice" };
+    case "text":
+      return { type: "text", chunks: block.text };
+    case "tool_use":
+      return { type: "tool_use", id: block.id, name: block.name, jsonChunks: block.json };
+  }
 }

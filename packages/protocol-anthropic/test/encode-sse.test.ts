@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type ContentBlockDelta, encodeSseEvent, encodeSseEvents, errorEvent, gatewayError } from "../src";
-import { buildEvents, THINKING_TEXT_TOOLS } from "./event-sequences";
+import { buildEvents } from "../src/testkit";
+import { THINKING_TEXT_TOOLS } from "./event-sequences";
 
 /** The reference: the whole event through JSON.stringify. */
 const reference = (event: { type: string }) => `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;

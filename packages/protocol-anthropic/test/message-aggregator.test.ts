@@ -1,7 +1,8 @@
 import { Schema } from "effect";
 import { describe, expect, it } from "vitest";
 import { createMessageAggregator, MessageSchema, type MessageStreamEvent, StreamGrammarError } from "../src";
-import { buildEvents, THINKING_TEXT_TOOLS } from "./event-sequences";
+import { buildEvents } from "../src/testkit";
+import { THINKING_TEXT_TOOLS } from "./event-sequences";
 
 function aggregate(events: readonly MessageStreamEvent[]) {
   const aggregator = createMessageAggregator();

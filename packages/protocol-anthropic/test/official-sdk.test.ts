@@ -9,7 +9,8 @@ import {
   gatewayError,
   type MessageStreamEvent,
 } from "../src";
-import { buildEvents, type StreamSpec, THINKING_TEXT_TOOLS } from "./event-sequences";
+import { buildEvents, type StreamSpec } from "../src/testkit";
+import { THINKING_TEXT_TOOLS } from "./event-sequences";
 
 /** The encoder's bytes cut at random byte positions, inside multi-byte characters too. */
 function randomPieces(bytes: Uint8Array, seed: number, maxPiece: number): Uint8Array[] {

@@ -1,0 +1,1 @@
+export { type BlockSpec, buildEvents, type StreamSpec } from "./build-events";
