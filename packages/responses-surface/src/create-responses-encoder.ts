@@ -283,9 +283,10 @@ export function createResponsesEncoder(options: ResponsesEncoderOptions): Respon
 
   /** A text or argument delta of the open item as SSE, or undefined when the slow path must write it. */
   const fastDelta = (event: MessageStreamEvent): string | undefined => {
-    if (ended || event.type !== "content_block_delta" || open === undefined || deltaHead === "")
-      return undefined;
+    if (ended || event.type !== "content_block_delta" || open === undefined) return undefined;
     const change = event.delta;
+    // Only the open item's own kind of delta; reasoning (two events when summarised) takes the slow path.
+    if (change.type !== deltaKind) return undefined;
     const text =
       change.type === "text_delta"
         ? change.text
