@@ -30,7 +30,10 @@ describe("compose.yaml", () => {
     const config = parseConfig(readRepoFile(source.replace(/^\.\//, "")), { VLLM_MODEL: "Qwen/Test" });
     expect(config.warnings).toEqual([]);
     expect(config.server.port).toBe(8080);
-    expect(config.models[0]?.upstream).toMatchObject({ baseUrls: ["http://vllm:8000/v1"], model: "Qwen/Test" });
+    expect(config.models[0]?.upstream).toMatchObject({
+      baseUrls: ["http://vllm:8000/v1"],
+      model: "Qwen/Test",
+    });
   });
 
   it("gives the gateway longer than its drain to stop", () => {
