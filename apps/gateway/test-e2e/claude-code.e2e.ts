@@ -12,15 +12,12 @@
  * and printed exactly the final answer (not swallowed into thinking, no template blank lines). Needs network
  * access for npx the first time.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseConfig } from "../src/config/parse-config";
 import { PRESETS, type Preset } from "../src/config/presets";
 import { resolveModelPlan } from "../src/config/resolve-model-plan";
-import { createGateway } from "../src/server/create-gateway";
-import { createGatewayLogger } from "../src/server/create-gateway-logger";
+import { rawStream } from "../test/server/chat-chunks";
 import type { RawMarkup } from "../test/server/raw-markup/raw-markup";
 import {
   readChunks,
@@ -28,6 +25,8 @@ import {
   type ScriptedRequest,
   startScriptedUpstream,
 } from "../test/server/scripted-upstream";
+import { jsonLines, runClient } from "./run-client";
+import { startE2eGateway } from "./start-e2e-gateway";
 
 const MARKER = "sluice-e2e";
 const CLIENT_KEY = "sk-sluice-e2e-client";
@@ -86,26 +85,6 @@ async function loadRawMarkup(): Promise<Map<string, RawMarkup>> {
     if (module.markup !== undefined) markups.set(module.markup.dialect, module.markup);
   }
   return markups;
-}
-
-const chunk = (delta: Record<string, unknown>, finishReason: string | null = null) =>
-  JSON.stringify({
-    id: "chatcmpl-e2e",
-    object: "chat.completion.chunk",
-    choices: [{ index: 0, delta, finish_reason: finishReason }],
-  });
-
-/** A raw server's stream of `content`, cut into small pieces as servers stream tokens. */
-function rawStream(content: string): string[] {
-  const pieces: string[] = [];
-  for (let at = 0; at < content.length; at += 4) pieces.push(content.slice(at, at + 4));
-  return [
-    chunk({ role: "assistant", content: "" }),
-    ...pieces.map((piece) => chunk({ content: piece })),
-    chunk({}, "stop"),
-    JSON.stringify({ id: "chatcmpl-e2e", choices: [], usage: { prompt_tokens: 900, completion_tokens: 60 } }),
-    "[DONE]",
-  ];
 }
 
 /** A family served raw: its reasoning when it thinks, then its own markup for the Bash call. */
@@ -169,76 +148,38 @@ async function main(): Promise<number> {
 /** One Claude Code run against its scripted upstream; true when the tool loop completed. */
 async function runAgainst(run: Run): Promise<boolean> {
   const upstream = await startScriptedUpstream(scriptFor(run));
-  const logLines: string[] = [];
-  const config = parseConfig(
+  const gateway = await startE2eGateway(
     `models:\n  - name: ${run.preset}\n    aliases: ["claude-*"]\n    preset: ${run.preset}\n    upstream:\n      base_url: ${upstream.baseUrl}\n      model: ${run.model}\n`,
-    { SLUICE_API_KEYS: CLIENT_KEY },
+    CLIENT_KEY,
   );
-  const gateway = createGateway(config, {
-    logger: createGatewayLogger({ destination: { write: (line: string) => void logLines.push(line) } }),
-  });
-  const { port } = await gateway.listen("127.0.0.1", 0);
+  const { port } = gateway;
   const home = mkdtempSync(join(tmpdir(), "sluice-e2e-home-"));
   console.log(`gateway on http://127.0.0.1:${port}, upstream ${upstream.baseUrl}, HOME ${home}`);
 
-  const output: string[] = [];
-  let stderr = "";
-  const exitCode = await new Promise<number | null>((resolve) => {
-    const child = spawn(
-      "npx",
-      [
-        "-y",
-        "@anthropic-ai/claude-code",
-        "-p",
-        `Run the shell command \`echo ${MARKER}\` with the Bash tool and tell me what it printed.`,
-        "--output-format",
-        "stream-json",
-        "--verbose",
-        "--allowedTools",
-        "Bash",
-      ],
-      {
-        cwd: home,
-        env: {
-          PATH: process.env.PATH ?? "",
-          HOME: home,
-          ANTHROPIC_BASE_URL: `http://127.0.0.1:${port}`,
-          // What the README recommends: no "use this key?" prompt in interactive Claude Code.
-          ANTHROPIC_AUTH_TOKEN: CLIENT_KEY,
-          CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
-          ...(process.env.npm_config_registry === undefined
-            ? {}
-            : { npm_config_registry: process.env.npm_config_registry }),
-        },
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
-    let pending = "";
-    child.stdout.on("data", (part: Buffer) => {
-      pending += part.toString("utf8");
-      const lines = pending.split("\n");
-      pending = lines.pop() ?? "";
-      output.push(...lines.filter((line) => line.trim() !== ""));
-    });
-    child.stderr.on("data", (part: Buffer) => {
-      stderr += part.toString("utf8");
-    });
-    // Bounded: the child we started is ended by its own handle if it runs too long.
-    const timer = setTimeout(() => child.kill("SIGKILL"), TIMEOUT_MS);
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      if (pending.trim() !== "") output.push(pending);
-      resolve(code);
-    });
+  const client = await runClient({
+    args: [
+      "@anthropic-ai/claude-code",
+      "-p",
+      `Run the shell command \`echo ${MARKER}\` with the Bash tool and tell me what it printed.`,
+      "--output-format",
+      "stream-json",
+      "--verbose",
+      "--allowedTools",
+      "Bash",
+    ],
+    cwd: home,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: home,
+      ANTHROPIC_BASE_URL: `http://127.0.0.1:${port}`,
+      // What the README recommends: no "use this key?" prompt in interactive Claude Code.
+      ANTHROPIC_AUTH_TOKEN: CLIENT_KEY,
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+    },
+    timeoutMs: TIMEOUT_MS,
   });
-
-  const parsed: StreamJsonLine[] = output.flatMap((line) => {
-    try {
-      return [JSON.parse(line) as StreamJsonLine];
-    } catch {
-      return [];
-    }
-  });
+  const { exitCode } = client;
+  const parsed = jsonLines<StreamJsonLine>(client.lines);
   const toolRan = parsed.some(
     (line) => line.type === "user" && JSON.stringify(line.message?.content ?? "").includes(MARKER),
   );
@@ -253,35 +194,22 @@ async function runAgainst(run: Run): Promise<boolean> {
     | { claude_code_version?: string }
     | undefined;
   console.log(
-    `claude ${version?.claude_code_version ?? "(version unknown)"} exited with ${exitCode}; ${output.length} stream-json lines`,
+    `claude ${version?.claude_code_version ?? "(version unknown)"} exited with ${exitCode}; ${client.lines.length} stream-json lines`,
   );
   console.log("gateway requests:");
-  for (const line of logLines) {
-    const entry = JSON.parse(line) as Record<string, unknown>;
-    if (entry.msg !== "request") continue;
-    const fields = [
-      entry.method,
-      entry.path,
-      entry.model,
-      entry.stream ? "stream" : "",
-      entry.status,
-      entry.stopReason,
-    ];
-    console.log(`  ${fields.filter((field) => field !== undefined && field !== "").join(" ")}`);
-  }
+  for (const line of gateway.requestSummary()) console.log(`  ${line}`);
   console.log(`tool ran (tool_result with ${MARKER}): ${toolRan}`);
   console.log(`upstream received the tool result: ${upstreamSawResult}`);
   console.log(`final answer: ${JSON.stringify(result?.result ?? null)}`);
   const passed = exitCode === 0 && toolRan && answered && upstreamSawResult;
   if (!passed) {
     console.log("--- claude stdout ---");
-    console.log(output.join("\n"));
+    console.log(client.lines.join("\n"));
     console.log("--- claude stderr ---");
-    console.log(stderr);
+    console.log(client.stderr);
     console.log("--- gateway log ---");
-    console.log(logLines.join(""));
+    console.log(gateway.logLines.join(""));
   }
-  gateway.server.closeAllConnections();
   await gateway.close();
   await upstream.close();
   rmSync(home, { recursive: true, force: true });

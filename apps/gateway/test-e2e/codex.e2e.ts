@@ -11,13 +11,10 @@
  * the call turn's reasoning), and codex exited 0. Needs network access for npx the first time;
  * `SLUICE_E2E_CODEX_VERSION` picks another Codex version than the one verified here.
  */
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseConfig } from "../src/config/parse-config";
-import { createGateway } from "../src/server/create-gateway";
-import { createGatewayLogger } from "../src/server/create-gateway-logger";
+import { type ChunkOptions, chatChunk, rawStream, textPieces, usageChunk } from "../test/server/chat-chunks";
 import { markup as qwenXml } from "../test/server/raw-markup/qwen-xml";
 import type { RawCall } from "../test/server/raw-markup/raw-markup";
 import {
@@ -26,6 +23,8 @@ import {
   type ScriptedRequest,
   startScriptedUpstream,
 } from "../test/server/scripted-upstream";
+import { jsonLines, runClient } from "./run-client";
+import { startE2eGateway } from "./start-e2e-gateway";
 
 // The version this check was verified with; the tool names and event shapes below are what it speaks.
 const CODEX_VERSION = process.env.SLUICE_E2E_CODEX_VERSION ?? "0.171.0";
@@ -57,50 +56,16 @@ function shellCall(request: ScriptedRequest): RawCall | undefined {
   return undefined;
 }
 
+const CHUNKS: ChunkOptions = { model: UPSTREAM_MODEL };
 const chunk = (delta: Record<string, unknown>, finishReason: string | null = null) =>
-  JSON.stringify({
-    id: "chatcmpl-e2e",
-    object: "chat.completion.chunk",
-    model: UPSTREAM_MODEL,
-    choices: [{ index: 0, delta, finish_reason: finishReason }],
-  });
-
-const usageChunk = () =>
-  JSON.stringify({
-    id: "chatcmpl-e2e",
-    object: "chat.completion.chunk",
-    model: UPSTREAM_MODEL,
-    choices: [],
-    usage: { prompt_tokens: 900, completion_tokens: 60, total_tokens: 960 },
-  });
-
-/** Small pieces, as servers stream tokens; markup tags end up split across chunks. */
-function pieces(text: string, size = 4): string[] {
-  const cut: string[] = [];
-  for (let at = 0; at < text.length; at += size) cut.push(text.slice(at, at + size));
-  return cut;
-}
-
-/**
- * A raw server: everything in `content`. The Qwen3.5 template opens `<think>` in the prompt when
- * thinking is on (the family's default; Codex sends no effort), so the output starts inside reasoning.
- */
-function rawStream(content: string): string[] {
-  return [
-    chunk({ role: "assistant", content: "" }),
-    ...pieces(content).map((piece) => chunk({ content: piece })),
-    chunk({}, "stop"),
-    usageChunk(),
-    "[DONE]",
-  ];
-}
+  chatChunk(delta, finishReason, CHUNKS);
 
 /** A parsing server (vLLM --reasoning-parser qwen3 --tool-call-parser qwen3_xml): structured fields. */
 function parsedStream(reasoning: string, text: string, call?: RawCall): string[] {
   return [
     chunk({ role: "assistant", content: "" }),
-    ...pieces(reasoning).map((piece) => chunk({ reasoning: piece })),
-    ...pieces(text).map((piece) => chunk({ content: piece })),
+    ...textPieces(reasoning).map((piece) => chunk({ reasoning: piece })),
+    ...textPieces(text).map((piece) => chunk({ content: piece })),
     ...(call === undefined
       ? []
       : [
@@ -114,24 +79,26 @@ function parsedStream(reasoning: string, text: string, call?: RawCall): string[]
               },
             ],
           }),
-          ...pieces(JSON.stringify(call.arguments), 8).map((piece) =>
+          ...textPieces(JSON.stringify(call.arguments), 8).map((piece) =>
             chunk({ tool_calls: [{ index: 0, function: { arguments: piece } }] }),
           ),
         ]),
     chunk({}, call === undefined ? "stop" : "tool_calls"),
-    usageChunk(),
+    usageChunk(CHUNKS),
     "[DONE]",
   ];
 }
 
 const callTurn = (kind: ServerKind, call: RawCall): string[] =>
   kind === "raw"
-    ? rawStream(`${CALL_REASONING}\n</think>\n\nI will run it.\n\n${qwenXml.render([call])}`)
+    ? // The Qwen3.5 template opens `<think>` in the prompt (thinking is the family's default; Codex sends no
+      // effort), so a raw server's output starts inside reasoning.
+      rawStream(`${CALL_REASONING}\n</think>\n\nI will run it.\n\n${qwenXml.render([call])}`, CHUNKS)
     : parsedStream(CALL_REASONING, "I will run it.", call);
 
 const answerTurn = (kind: ServerKind): string[] =>
   kind === "raw"
-    ? rawStream(`${ANSWER_REASONING}\n</think>\n\n${FINAL_ANSWER}`)
+    ? rawStream(`${ANSWER_REASONING}\n</think>\n\n${FINAL_ANSWER}`, CHUNKS)
     : parsedStream(ANSWER_REASONING, FINAL_ANSWER);
 
 /**
@@ -218,15 +185,11 @@ async function main(): Promise<number> {
 /** One `codex exec` run against its scripted upstream; true when the tool loop completed. */
 async function runAgainst(kind: ServerKind, label: string): Promise<boolean> {
   const upstream = await startScriptedUpstream(scriptFor(kind));
-  const logLines: string[] = [];
-  const config = parseConfig(
+  const gateway = await startE2eGateway(
     `models:\n  - name: ${PRESET}\n    preset: ${PRESET}\n    upstream:\n      base_url: ${upstream.baseUrl}\n      model: ${UPSTREAM_MODEL}\n`,
-    { SLUICE_API_KEYS: CLIENT_KEY },
+    CLIENT_KEY,
   );
-  const gateway = createGateway(config, {
-    logger: createGatewayLogger({ destination: { write: (line: string) => void logLines.push(line) } }),
-  });
-  const { port } = await gateway.listen("127.0.0.1", 0);
+  const { port } = gateway;
   const home = mkdtempSync(join(tmpdir(), "sluice-e2e-codex-"));
   const codexHome = join(home, ".codex");
   mkdirSync(codexHome);
@@ -235,67 +198,22 @@ async function runAgainst(kind: ServerKind, label: string): Promise<boolean> {
   mkdirSync(workdir);
   console.log(`gateway on http://127.0.0.1:${port}, upstream ${upstream.baseUrl}, HOME ${home}`);
 
-  const output: string[] = [];
-  let stderr = "";
-  const exitCode = await new Promise<number | null>((resolve) => {
-    const child = spawn(
-      "npx",
-      [
-        "-y",
-        `@openai/codex@${CODEX_VERSION}`,
-        "exec",
-        "--skip-git-repo-check",
-        "-s",
-        "danger-full-access",
-        "--json",
-        `Run the shell command \`echo ${MARKER}\` and tell me what it printed.`,
-      ],
-      {
-        cwd: workdir,
-        env: {
-          PATH: process.env.PATH ?? "",
-          HOME: home,
-          CODEX_HOME: codexHome,
-          SLUICE_E2E_KEY: CLIENT_KEY,
-          npm_config_update_notifier: "false",
-          ...(process.env.npm_config_registry === undefined
-            ? {}
-            : { npm_config_registry: process.env.npm_config_registry }),
-        },
-        // stdin closed: `codex exec` would otherwise wait to append piped input to the prompt.
-        stdio: ["ignore", "pipe", "pipe"],
-        // Its own process group: npx starts node, which starts the native codex; a timeout ends all three.
-        detached: true,
-      },
-    );
-    let pending = "";
-    child.stdout.on("data", (part: Buffer) => {
-      pending += part.toString("utf8");
-      const lines = pending.split("\n");
-      pending = lines.pop() ?? "";
-      output.push(...lines.filter((line) => line.trim() !== ""));
-    });
-    child.stderr.on("data", (part: Buffer) => {
-      stderr += part.toString("utf8");
-    });
-    // Bounded: the process group of the child we started is ended if it runs too long.
-    const timer = setTimeout(() => {
-      if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
-    }, TIMEOUT_MS);
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      if (pending.trim() !== "") output.push(pending);
-      resolve(code);
-    });
+  const run = await runClient({
+    args: [
+      `@openai/codex@${CODEX_VERSION}`,
+      "exec",
+      "--skip-git-repo-check",
+      "-s",
+      "danger-full-access",
+      "--json",
+      `Run the shell command \`echo ${MARKER}\` and tell me what it printed.`,
+    ],
+    cwd: workdir,
+    env: { PATH: process.env.PATH ?? "", HOME: home, CODEX_HOME: codexHome, SLUICE_E2E_KEY: CLIENT_KEY },
+    timeoutMs: TIMEOUT_MS,
   });
-
-  const events: ExecEvent[] = output.flatMap((line) => {
-    try {
-      return [JSON.parse(line) as ExecEvent];
-    } catch {
-      return [];
-    }
-  });
+  const { exitCode } = run;
+  const events = jsonLines<ExecEvent>(run.lines);
   const completed = events.filter((event) => event.type === "item.completed").map((event) => event.item);
   const command = completed.find(
     (item) => item?.type === "command_execution" && (item.aggregated_output ?? "").includes(MARKER),
@@ -316,21 +234,9 @@ async function runAgainst(kind: ServerKind, label: string): Promise<boolean> {
       : [],
   );
 
-  console.log(`codex ${CODEX_VERSION} exited with ${exitCode}; ${output.length} JSONL lines`);
+  console.log(`codex ${CODEX_VERSION} exited with ${exitCode}; ${run.lines.length} JSONL lines`);
   console.log("gateway requests:");
-  for (const line of logLines) {
-    const entry = JSON.parse(line) as Record<string, unknown>;
-    if (entry.msg !== "request") continue;
-    const fields = [
-      entry.method,
-      entry.path,
-      entry.model,
-      entry.stream ? "stream" : "",
-      entry.status,
-      entry.stopReason,
-    ];
-    console.log(`  ${fields.filter((field) => field !== undefined && field !== "").join(" ")}`);
-  }
+  for (const line of gateway.requestSummary()) console.log(`  ${line}`);
   console.log(
     `command ran: ${JSON.stringify(command?.command ?? null)} exit ${command?.exit_code ?? "-"}, output ${JSON.stringify(command?.aggregated_output ?? null)}`,
   );
@@ -343,16 +249,15 @@ async function runAgainst(kind: ServerKind, label: string): Promise<boolean> {
     exitCode === 0 && toolRan && answered && reasoningShown && upstreamSawResult && reasoningReturned;
   if (!passed) {
     console.log("--- codex stdout ---");
-    console.log(output.join("\n"));
+    console.log(run.lines.join("\n"));
     console.log("--- codex stderr ---");
-    console.log(stderr);
+    console.log(run.stderr);
     console.log("--- gateway log ---");
-    console.log(logLines.join(""));
+    console.log(gateway.logLines.join(""));
     console.log("--- upstream requests ---");
     for (const request of upstream.requests)
       console.log(`${request.method} ${request.path} ${JSON.stringify(request.body)}`);
   }
-  gateway.server.closeAllConnections();
   await gateway.close();
   await upstream.close();
   rmSync(home, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 import OpenAI, { type APIError } from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rawStream } from "../server/chat-chunks";
 import { type ScriptedUpstream, startScriptedUpstream } from "../server/scripted-upstream";
 import { modelYaml, post, startTestGateway, type TestGateway } from "../server/test-gateway";
 
@@ -8,25 +9,8 @@ import { modelYaml, post, startTestGateway, type TestGateway } from "../server/t
  * model calls `exec_command`, the next request carries the call, its output and the reasoning item back.
  */
 
-const chunk = (delta: Record<string, unknown>, finishReason: string | null = null) =>
-  JSON.stringify({
-    id: "chatcmpl-r",
-    object: "chat.completion.chunk",
-    choices: [{ index: 0, delta, finish_reason: finishReason }],
-  });
-
 /** A raw server: `content` only, four characters a chunk. */
-function rawStream(content: string): string[] {
-  const pieces: string[] = [];
-  for (let at = 0; at < content.length; at += 4) pieces.push(content.slice(at, at + 4));
-  return [
-    chunk({ role: "assistant", content: "" }),
-    ...pieces.map((piece) => chunk({ content: piece })),
-    chunk({}, "stop"),
-    JSON.stringify({ id: "chatcmpl-r", choices: [], usage: { prompt_tokens: 300, completion_tokens: 40 } }),
-    "[DONE]",
-  ];
-}
+const raw = (content: string) => rawStream(content, { usage: { prompt: 300, completion: 40 } });
 
 const CALL_TURN =
   "The user wants echo run.\n</think>\n\nRunning it.\n\n<tool_call>\n<function=exec_command>\n<parameter=cmd>\necho hi\n</parameter>\n</function>\n</tool_call>";
@@ -39,7 +23,7 @@ beforeAll(async () => {
   upstream = await startScriptedUpstream((request) => {
     const messages = (request.body.messages ?? []) as { role: string }[];
     return {
-      payloads: rawStream(messages.some((message) => message.role === "tool") ? ANSWER_TURN : CALL_TURN),
+      payloads: raw(messages.some((message) => message.role === "tool") ? ANSWER_TURN : CALL_TURN),
     };
   });
   gateway = await startTestGateway(
