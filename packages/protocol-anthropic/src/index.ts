@@ -46,6 +46,7 @@ export {
 export type { RequestDecodeResult } from "./request-decoder";
 export { ClientTool, isServerTool, ServerTool, type ServerToolType, Tool, ToolChoice } from "./request-tool";
 export type * from "./stream-events";
+export { ERROR_TYPES } from "./stream-events";
 export { StreamGrammarError } from "./stream-grammar-error";
 export { anthropicUsage, type UpstreamTokenCounts } from "./usage";
 export {

@@ -89,18 +89,21 @@ export interface PingEvent {
   readonly type: "ping";
 }
 
-/** Anthropic error types (docs/protocol.md A5). */
-export type ErrorType =
-  | "invalid_request_error"
-  | "authentication_error"
-  | "billing_error"
-  | "permission_error"
-  | "not_found_error"
-  | "request_too_large"
-  | "rate_limit_error"
-  | "api_error"
-  | "timeout_error"
-  | "overloaded_error";
+/** Anthropic error types (docs/protocol.md A5), as a list for what must check a value at run time (metrics labels). */
+export const ERROR_TYPES = [
+  "invalid_request_error",
+  "authentication_error",
+  "billing_error",
+  "permission_error",
+  "not_found_error",
+  "request_too_large",
+  "rate_limit_error",
+  "api_error",
+  "timeout_error",
+  "overloaded_error",
+] as const;
+
+export type ErrorType = (typeof ERROR_TYPES)[number];
 
 export interface ErrorObject {
   readonly type: ErrorType;

@@ -16,18 +16,23 @@ export const ChatRequestToolCall = Schema.Struct({
   type: Schema.Literal("function"),
   function: Schema.Struct({ name: Schema.String, arguments: Schema.String }),
 });
+export type ChatRequestToolCall = typeof ChatRequestToolCall.Type;
 
 export const ChatSystemMessage = Schema.Struct({
   role: Schema.Literal("system"),
   content: TextContent,
   name: Schema.optional(Schema.String),
 });
+export type ChatSystemMessage = typeof ChatSystemMessage.Type;
 
 export const ChatUserMessage = Schema.Struct({
   role: Schema.Literal("user"),
   content: UserContent,
   name: Schema.optional(Schema.String),
 });
+export type ChatUserMessage = typeof ChatUserMessage.Type;
+/** One part of a user message's content array (text or image). */
+export type ChatContentPart = Exclude<ChatUserMessage["content"], string>[number];
 
 /**
  * Past reasoning goes back under the name the backend reads: vLLM reads `reasoning`, SGLang and
@@ -41,12 +46,14 @@ export const ChatAssistantMessage = Schema.Struct({
   reasoning_content: Schema.optional(Schema.String),
   name: Schema.optional(Schema.String),
 });
+export type ChatAssistantMessage = typeof ChatAssistantMessage.Type;
 
 export const ChatToolMessage = Schema.Struct({
   role: Schema.Literal("tool"),
   content: TextContent,
   tool_call_id: Schema.String,
 });
+export type ChatToolMessage = typeof ChatToolMessage.Type;
 
 export const ChatMessage = Schema.Union(
   ChatSystemMessage,
@@ -65,11 +72,13 @@ export const ChatFunctionTool = Schema.Struct({
     strict: Schema.optional(Schema.Boolean),
   }),
 });
+export type ChatFunctionTool = typeof ChatFunctionTool.Type;
 
 export const ChatToolChoice = Schema.Union(
   Schema.Literal("none", "auto", "required"),
   Schema.Struct({ type: Schema.Literal("function"), function: Schema.Struct({ name: Schema.String }) }),
 );
+export type ChatToolChoice = typeof ChatToolChoice.Type;
 
 /** What the gateway sends upstream (`POST /v1/chat/completions`). Lenient: unknown fields are ignored. */
 export const ChatCompletionRequest = Schema.Struct({

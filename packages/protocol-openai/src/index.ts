@@ -10,6 +10,7 @@ export {
 export {
   ChatAssistantMessage,
   ChatCompletionRequest,
+  type ChatContentPart,
   ChatFunctionTool,
   ChatMessage,
   ChatRequestToolCall,

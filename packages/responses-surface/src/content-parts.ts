@@ -1,11 +1,11 @@
-import type { ChatUserContentPart } from "./chat-types";
+import type { ChatContentPart } from "@sluice/protocol-openai";
 import type { ContentPart, ImagePart, RefusalPart, TextPart } from "./input-item";
 
 /**
  * One content part → a chat text or image part, or undefined (named in `warnings`) when chat has no place
  * for it. The casts are safe: the decoder's catch-all part never carries a known `type`.
  */
-function chatPart(part: ContentPart, path: string, warnings: string[]): ChatUserContentPart | undefined {
+function chatPart(part: ContentPart, path: string, warnings: string[]): ChatContentPart | undefined {
   switch (part.type) {
     case "input_text":
     case "output_text":
@@ -31,9 +31,9 @@ export function contentParts(
   content: string | readonly ContentPart[],
   path: string,
   warnings: string[],
-): ChatUserContentPart[] {
+): ChatContentPart[] {
   if (typeof content === "string") return content === "" ? [] : [{ type: "text", text: content }];
-  const parts: ChatUserContentPart[] = [];
+  const parts: ChatContentPart[] = [];
   content.forEach((part, index) => {
     const chat = chatPart(part, `${path}.${index}`, warnings);
     if (chat !== undefined && !(chat.type === "text" && chat.text === "")) parts.push(chat);

@@ -1,12 +1,3 @@
-export type {
-  ChatAssistantMessage,
-  ChatMessage,
-  ChatTool,
-  ChatToolCall,
-  ChatToolChoice,
-  ChatToolMessage,
-  ChatUserMessage,
-} from "./chat-types";
 export { createResponseAggregator, type ResponseAggregator } from "./create-response-aggregator";
 export {
   createResponsesEncoder,

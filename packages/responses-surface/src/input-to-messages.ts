@@ -1,4 +1,4 @@
-import type { ChatAssistantMessage, ChatMessage, ChatToolCall } from "./chat-types";
+import type { ChatAssistantMessage, ChatMessage, ChatRequestToolCall } from "@sluice/protocol-openai";
 import { contentParts, contentText } from "./content-parts";
 import type {
   FunctionCallItem,
@@ -13,7 +13,7 @@ import { reasoningText } from "./reasoning-text";
 interface AssistantTurn {
   readonly reasoning: string[];
   readonly texts: string[];
-  readonly toolCalls: ChatToolCall[];
+  readonly toolCalls: ChatRequestToolCall[];
 }
 
 /**
@@ -118,7 +118,7 @@ function assistantMessage(turn: AssistantTurn): ChatAssistantMessage {
   };
 }
 
-function toolCall(item: FunctionCallItem): ChatToolCall {
+function toolCall(item: FunctionCallItem): ChatRequestToolCall {
   return {
     id: item.call_id,
     type: "function",

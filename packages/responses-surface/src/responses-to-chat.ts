@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatTool, ChatToolChoice } from "./chat-types";
+import type { ChatFunctionTool, ChatMessage, ChatToolChoice } from "@sluice/protocol-openai";
 import { inputToMessages } from "./input-to-messages";
 import type { ResponsesRequest } from "./responses-request";
 import { toolChoiceToChat } from "./tool-choice-to-chat";
@@ -7,7 +7,7 @@ import { toolsToChat } from "./tools-to-chat";
 /** What the gateway turns into an upstream chat request (it adds model, stream options and the reasoning field's name). */
 export interface ChatTranslation {
   readonly messages: ChatMessage[];
-  readonly tools: ChatTool[] | undefined;
+  readonly tools: ChatFunctionTool[] | undefined;
   readonly toolChoice: ChatToolChoice | undefined;
   readonly parallelToolCalls?: boolean;
   readonly maxTokens?: number;

@@ -1,4 +1,4 @@
-import type { ChatToolChoice } from "./chat-types";
+import type { ChatToolChoice } from "@sluice/protocol-openai";
 import type { ResponsesRequest } from "./responses-request";
 
 /**

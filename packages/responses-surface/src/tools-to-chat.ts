@@ -1,4 +1,4 @@
-import type { ChatTool } from "./chat-types";
+import type { ChatFunctionTool } from "@sluice/protocol-openai";
 import type { RequestTool } from "./responses-request";
 
 /**
@@ -9,8 +9,8 @@ import type { RequestTool } from "./responses-request";
 export function toolsToChat(
   tools: readonly RequestTool[] | null | undefined,
   warnings: string[],
-): ChatTool[] | undefined {
-  const result: ChatTool[] = [];
+): ChatFunctionTool[] | undefined {
+  const result: ChatFunctionTool[] = [];
   (tools ?? []).forEach((tool, index) => {
     const path = `tools.${index}`;
     if (tool.type !== "function") {

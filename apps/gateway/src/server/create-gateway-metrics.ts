@@ -1,4 +1,4 @@
-import type { ErrorType } from "@sluice/protocol-anthropic";
+import { ERROR_TYPES } from "@sluice/protocol-anthropic";
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
 import { processMetrics } from "./process-metrics";
 import type { RequestLogEntry } from "./request-log";
@@ -20,18 +20,7 @@ const TTFB_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120];
 const DURATION_BUCKETS = [0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600];
 
 // Labels stay bounded: anything else a surface might note is counted under one value.
-const ERROR_TYPES: ReadonlySet<string> = new Set<ErrorType>([
-  "invalid_request_error",
-  "authentication_error",
-  "billing_error",
-  "permission_error",
-  "not_found_error",
-  "request_too_large",
-  "rate_limit_error",
-  "api_error",
-  "timeout_error",
-  "overloaded_error",
-]);
+const ERROR_TYPE_LABELS: ReadonlySet<string> = new Set(ERROR_TYPES);
 const UNKNOWN_MODEL = "unknown";
 
 /**
@@ -109,7 +98,7 @@ export function createGatewayMetrics(): GatewayMetrics {
       requests.inc({ model, route, status: String(entry.status ?? 0) });
       // A client that left is not an error it got: nobody received one.
       if (entry.error !== undefined && entry.status !== 499) {
-        errors.inc({ model, type: ERROR_TYPES.has(entry.error.type) ? entry.error.type : "other" });
+        errors.inc({ model, type: ERROR_TYPE_LABELS.has(entry.error.type) ? entry.error.type : "other" });
       }
       if (entry.upstreamStatus !== undefined) {
         upstreamResponses.inc({ model, status: String(entry.upstreamStatus) });

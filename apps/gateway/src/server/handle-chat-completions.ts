@@ -4,11 +4,9 @@ import {
   createChatSseEncoder,
   decodeChatCompletionsRequest,
 } from "@sluice/chat-completions-surface";
-import { gatewayError } from "@sluice/protocol-anthropic";
 import { createResponseId } from "./create-response-id";
 import type { Exchange, GatewayContext } from "./exchange";
-import { readJsonBody } from "./read-json-body";
-import { replyError } from "./reply-error";
+import { readDecodedBody } from "./read-decoded-body";
 import { serveChatRequest } from "./serve-chat-request";
 
 // An SSE comment: OpenAI clients skip it, and it keeps proxies from closing a stream while a model thinks.
@@ -20,17 +18,8 @@ const CHAT_PING = ": ping\n\n";
  * encoded as `chat.completion.chunk`s (reasoning_content, content, tool_calls) or one `chat.completion`.
  */
 export async function handleChatCompletions(exchange: Exchange, gateway: GatewayContext): Promise<void> {
-  const body = await readJsonBody(exchange, {
-    maxBodyBytes: gateway.served.config.server.maxBodyBytes,
-    budget: gateway.bodyBudget,
-  });
-  if (!body.ok) return;
-  const decoded = decodeChatCompletionsRequest(body.json);
-  if (!decoded.ok) {
-    replyError(exchange, gatewayError("invalid_request", decoded.message));
-    return;
-  }
-  const { request } = decoded;
+  const request = await readDecodedBody(exchange, gateway, decodeChatCompletionsRequest);
+  if (request === undefined) return;
   const identity = {
     id: createResponseId("chatcmpl-"),
     model: request.model,

@@ -1,11 +1,10 @@
-import { decodeCountTokensRequest, gatewayError } from "@sluice/protocol-anthropic";
+import { decodeCountTokensRequest } from "@sluice/protocol-anthropic";
 import { estimateTokens } from "../translate/estimate-tokens";
 import { tokenizeRequestBody } from "../translate/tokenize-request-body";
 import { translateRequest } from "../translate/translate-request";
 import { boundedForMessage } from "./bounded-for-message";
 import type { Exchange, GatewayContext } from "./exchange";
-import { readJsonBody } from "./read-json-body";
-import { replyError } from "./reply-error";
+import { readDecodedBody } from "./read-decoded-body";
 import { sendJson } from "./send-json";
 
 /**
@@ -14,17 +13,8 @@ import { sendJson } from "./send-json";
  */
 export async function handleCountTokens(exchange: Exchange, gateway: GatewayContext): Promise<void> {
   const { served } = gateway;
-  const body = await readJsonBody(exchange, {
-    maxBodyBytes: served.config.server.maxBodyBytes,
-    budget: gateway.bodyBudget,
-  });
-  if (!body.ok) return;
-  const decoded = decodeCountTokensRequest(body.json);
-  if (!decoded.ok) {
-    replyError(exchange, gatewayError("invalid_request", decoded.message));
-    return;
-  }
-  const { request } = decoded;
+  const request = await readDecodedBody(exchange, gateway, decodeCountTokensRequest);
+  if (request === undefined) return;
   exchange.log.model = boundedForMessage(request.model);
   const servedModel = served.route(request.model);
   if (servedModel !== undefined) exchange.log.servedBy = servedModel.name;

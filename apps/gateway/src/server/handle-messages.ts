@@ -17,7 +17,7 @@ import { callUpstream } from "./call-upstream";
 import type { ServedModel } from "./compile-served-config";
 import type { Exchange, GatewayContext } from "./exchange";
 import { noteFirstByte, noteSummary } from "./note-summary";
-import { readJsonBody } from "./read-json-body";
+import { readDecodedBody } from "./read-decoded-body";
 import { relayUpstream } from "./relay-upstream";
 import { replyError } from "./reply-error";
 import { sendJson } from "./send-json";
@@ -29,17 +29,8 @@ import { startSseResponse } from "./start-sse-response";
  */
 export async function handleMessages(exchange: Exchange, gateway: GatewayContext): Promise<void> {
   const { served } = gateway;
-  const body = await readJsonBody(exchange, {
-    maxBodyBytes: served.config.server.maxBodyBytes,
-    budget: gateway.bodyBudget,
-  });
-  if (!body.ok) return;
-  const decoded = decodeMessagesRequest(body.json);
-  if (!decoded.ok) {
-    replyError(exchange, gatewayError("invalid_request", decoded.message));
-    return;
-  }
-  const { request } = decoded;
+  const request = await readDecodedBody(exchange, gateway, decodeMessagesRequest);
+  if (request === undefined) return;
   const { log } = exchange;
   log.model = boundedForMessage(request.model);
   log.stream = request.stream === true;

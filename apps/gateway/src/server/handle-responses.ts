@@ -1,4 +1,3 @@
-import { gatewayError } from "@sluice/protocol-anthropic";
 import {
   createResponseAggregator,
   createResponsesEncoder,
@@ -7,8 +6,7 @@ import {
 } from "@sluice/responses-surface";
 import { createResponseId } from "./create-response-id";
 import type { Exchange, GatewayContext } from "./exchange";
-import { readJsonBody } from "./read-json-body";
-import { replyError } from "./reply-error";
+import { readDecodedBody } from "./read-decoded-body";
 import { serveChatRequest } from "./serve-chat-request";
 
 // An SSE comment: the openai SDK and Codex skip it; it keeps proxies from closing a quiet stream.
@@ -20,17 +18,8 @@ const RESPONSES_PING = ": ping\n\n";
  * through the same pipeline as `/v1/messages`, encoded as Responses events or one response object.
  */
 export async function handleResponses(exchange: Exchange, gateway: GatewayContext): Promise<void> {
-  const body = await readJsonBody(exchange, {
-    maxBodyBytes: gateway.served.config.server.maxBodyBytes,
-    budget: gateway.bodyBudget,
-  });
-  if (!body.ok) return;
-  const decoded = decodeResponsesRequest(body.json);
-  if (!decoded.ok) {
-    replyError(exchange, gatewayError("invalid_request", decoded.message));
-    return;
-  }
-  const { request } = decoded;
+  const request = await readDecodedBody(exchange, gateway, decodeResponsesRequest);
+  if (request === undefined) return;
   const chat = responsesToChat(request);
   const chatRequest: Record<string, unknown> = {
     model: request.model,

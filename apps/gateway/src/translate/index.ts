@@ -1,13 +1,3 @@
-export type {
-  ChatAssistantMessage,
-  ChatContentPart,
-  ChatSystemMessage,
-  ChatTool,
-  ChatToolCall,
-  ChatToolChoice,
-  ChatToolMessage,
-  ChatUserMessage,
-} from "./chat-message-types";
 export { estimateTokens } from "./estimate-tokens";
 export { type TokenizeRequestBody, tokenizeRequestBody } from "./tokenize-request-body";
 export { toolSchemas } from "./tool-schemas";

@@ -1,7 +1,7 @@
 import type { MessageParam } from "@sluice/protocol-anthropic";
+import type { ChatAssistantMessage, ChatRequestToolCall } from "@sluice/protocol-openai";
 import type { ReasoningField } from "../config/config";
 import { blockTypeName } from "./block-type-name";
-import type { ChatAssistantMessage, ChatToolCall } from "./chat-message-types";
 
 /**
  * An assistant turn → one assistant message: text joined, tool_use → tool_calls with the same id,
@@ -16,7 +16,7 @@ export function translateAssistantMessage(
   if (typeof content === "string") return { role: "assistant", content };
   const texts: string[] = [];
   const thoughts: string[] = [];
-  const toolCalls: ChatToolCall[] = [];
+  const toolCalls: ChatRequestToolCall[] = [];
   content.forEach((block, index) => {
     switch (block.type) {
       case "text":

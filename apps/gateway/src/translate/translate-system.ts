@@ -1,6 +1,6 @@
 import type { ContentBlockParam, SystemParam } from "@sluice/protocol-anthropic";
+import type { ChatSystemMessage } from "@sluice/protocol-openai";
 import { blockTypeName } from "./block-type-name";
-import type { ChatSystemMessage } from "./chat-message-types";
 
 // Claude Code's first system block changes every request and defeats prefix caching (docs/protocol.md A1).
 const BILLING_HEADER_PREFIX = "x-anthropic-billing-header:";

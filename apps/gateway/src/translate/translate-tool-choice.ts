@@ -1,5 +1,5 @@
 import type { ToolChoice } from "@sluice/protocol-anthropic";
-import type { ChatToolChoice } from "./chat-message-types";
+import type { ChatToolChoice } from "@sluice/protocol-openai";
 
 export interface TranslatedToolChoice {
   readonly tool_choice?: ChatToolChoice;

@@ -1,9 +1,9 @@
 import { isServerTool, type Tool } from "@sluice/protocol-anthropic";
-import type { ChatTool } from "./chat-message-types";
+import type { ChatFunctionTool } from "@sluice/protocol-openai";
 
 /** Client tools → OpenAI function tools; server tools (`web_search_20250305`…) are dropped with a warning each. */
-export function translateTools(tools: readonly Tool[] | undefined, warnings: string[]): ChatTool[] {
-  const result: ChatTool[] = [];
+export function translateTools(tools: readonly Tool[] | undefined, warnings: string[]): ChatFunctionTool[] {
+  const result: ChatFunctionTool[] = [];
   (tools ?? []).forEach((tool, index) => {
     if (isServerTool(tool)) {
       warnings.push(`tools.${index}: dropped server tool ${tool.name ?? "(unnamed)"} (${tool.type})`);

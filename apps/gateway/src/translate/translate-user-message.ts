@@ -1,7 +1,6 @@
 import type { ContentBlockParam, MessageParam, ToolResultBlockParam } from "@sluice/protocol-anthropic";
-import type { ChatMessage } from "@sluice/protocol-openai";
+import type { ChatContentPart, ChatMessage, ChatToolMessage } from "@sluice/protocol-openai";
 import { blockTypeName } from "./block-type-name";
-import type { ChatContentPart, ChatToolMessage } from "./chat-message-types";
 import { imagePart } from "./image-part";
 
 /**
