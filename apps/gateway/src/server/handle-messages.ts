@@ -52,17 +52,23 @@ export async function handleMessages(exchange: Exchange, gateway: GatewayContext
   const upstreamResponse = await callUpstream(exchange, gateway, servedModel, translated.body);
   if (upstreamResponse === undefined) return;
 
-  const options = transcoderOptions(request, plan, thinking);
+  const options = transcoderOptions(request, plan, thinking, translated.startsInReasoning);
   if (request.stream === true) await streamMessage(exchange, gateway, upstreamResponse, options, servedModel);
   else await aggregateMessage(exchange, gateway, upstreamResponse, options, servedModel);
 }
 
-function transcoderOptions(request: MessagesRequest, plan: ModelPlan, thinking: boolean): TranscoderOptions {
+function transcoderOptions(
+  request: MessagesRequest,
+  plan: ModelPlan,
+  thinking: boolean,
+  startsInReasoning: boolean | undefined,
+): TranscoderOptions {
   const choice = request.tool_choice;
   return {
     reasoning: plan.reasoning,
     tool: plan.tool,
     thinking,
+    startsInReasoning,
     tools: toolSchemas(request),
     stopSequences: request.stop_sequences,
     disableParallelToolUse:

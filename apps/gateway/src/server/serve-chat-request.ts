@@ -77,6 +77,7 @@ export async function serveChatRequest(
     body: upstreamResponse.body,
     transcoder: chatTranscoderOptions(surface.chat, translated.body, plan, {
       thinking,
+      startsInReasoning: translated.startsInReasoning,
       clientModel: surface.clientModel,
     }),
     clientSignal: exchange.clientSignal,

@@ -4,6 +4,7 @@ import {
   gatewayError,
   reasonOfUpstreamStatus,
 } from "@sluice/protocol-anthropic";
+import type { ServerFix } from "../config/template-rules";
 import { contextOverflowMessage } from "./context-overflow-message";
 import { scrubSecrets } from "./scrub-secrets";
 import { UpstreamAbortError } from "./upstream-abort-error";
@@ -19,6 +20,8 @@ export interface MapUpstreamErrorOptions {
   readonly url?: string | undefined;
   /** The configured `upstream.model`, named when the server may not serve it. */
   readonly upstreamModel?: string | undefined;
+  /** The family's known template failures (`TemplateRules.serverFixes`): a 400 that is one says what to fix. */
+  readonly serverFixes?: readonly ServerFix[] | undefined;
 }
 
 /**
@@ -63,6 +66,8 @@ export function mapUpstreamHttpError(
     case "upstream_rejected_request": {
       const overflow = contextOverflowMessage(text, bodyText);
       if (overflow !== undefined) return gatewayError("context_overflow", overflow);
+      const fix = options.serverFixes?.find((known) => text.includes(known.raises));
+      if (fix !== undefined) return gatewayError(reason, `${text}: ${fix.advice}`);
       return gatewayError(reason, text === "" ? `the upstream rejected the request (HTTP ${status})` : text);
     }
     default:

@@ -8,8 +8,17 @@ import { type FamilyRender, type PreparedMessage, raise } from "./template-model
  * so under vLLM (which parses them into an object) any past tool call raises Python's TypeError.
  * Thinking switch `thinking`, default off; the generation prompt exists only after a user message:
  * after a tool result the template adds nothing and the model answers as plain text.
+ * `argumentsAsJson` is the fix the gateway's error advises: a copy that writes them with `| tojson`.
  */
-export const deepseekV31Template: FamilyRender = ({ messages, kwargs }) => {
+export function deepseekV31Template(options: { readonly argumentsAsJson: boolean }): FamilyRender {
+  return ({ messages, kwargs }) => render(messages, kwargs, options.argumentsAsJson);
+}
+
+function render(
+  messages: readonly PreparedMessage[],
+  kwargs: Readonly<Record<string, unknown>>,
+  argumentsAsJson: boolean,
+): ReturnType<FamilyRender> {
   const thinking = kwargs.thinking === true;
   const systems = messages.filter((message) => message.role === "system").map(text);
   let prompt = `<｜begin▁of▁sentence｜>${systems.join("\n\n")}`;
@@ -26,11 +35,12 @@ export const deepseekV31Template: FamilyRender = ({ messages, kwargs }) => {
       lastUser = false;
       afterTool = false;
       message.toolCalls.forEach((call, index) => {
-        if (typeof call.arguments !== "string") {
+        if (typeof call.arguments !== "string" && !argumentsAsJson) {
           raise(`can only concatenate str (not "${pythonType(call.arguments)}") to str`);
         }
+        const written = typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments);
         const head = index === 0 ? `${content}<｜tool▁calls▁begin｜>` : "";
-        prompt += `${head}<｜tool▁call▁begin｜>${call.name}<｜tool▁sep｜>${call.arguments}<｜tool▁call▁end｜>`;
+        prompt += `${head}<｜tool▁call▁begin｜>${call.name}<｜tool▁sep｜>${written}<｜tool▁call▁end｜>`;
       });
       prompt += "<｜tool▁calls▁end｜><｜end▁of▁sentence｜>";
     } else if (message.role === "assistant") {
@@ -52,7 +62,7 @@ export const deepseekV31Template: FamilyRender = ({ messages, kwargs }) => {
   const generation =
     lastUser && !afterTool ? (thinking ? "<｜Assistant｜><think>" : "<｜Assistant｜></think>") : "";
   return { conversation: prompt, generation };
-};
+}
 
 function text(message: PreparedMessage): string {
   return contentText(message.content);

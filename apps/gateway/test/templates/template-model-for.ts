@@ -19,7 +19,10 @@ interface Family {
   readonly format: ContentFormat;
 }
 
-/** The gateway's preset names (apps/gateway/src/config/presets.ts), and `qwen3.6` for its switch. */
+/**
+ * The gateway's preset names (apps/gateway/src/config/presets.ts), `qwen3.6` for its switch, and variants the
+ * same preset serves (`kimi-k2-thinking`, DeepSeek V3.1 with its template fixed).
+ */
 const FAMILIES: Readonly<Record<string, Family>> = {
   "qwen3.5": { render: qwen35Template({ preserveThinking: false }), format: "string" },
   "qwen3.6": { render: qwen35Template({ preserveThinking: true }), format: "string" },
@@ -30,7 +33,9 @@ const FAMILIES: Readonly<Record<string, Family>> = {
   "glm-4.7": { render: glmTemplate("4.7"), format: "openai" },
   "minimax-m2": { render: minimaxM2Template, format: "openai" },
   "deepseek-r1": { render: deepseekR1Template, format: "string" },
-  "deepseek-v3.1": { render: deepseekV31Template, format: "string" },
+  "deepseek-v3.1": { render: deepseekV31Template({ argumentsAsJson: false }), format: "string" },
+  // The stock template fixed as the gateway's error advises (arguments written with `| tojson`).
+  "deepseek-v3.1-tojson": { render: deepseekV31Template({ argumentsAsJson: true }), format: "string" },
   "deepseek-v3.2": { render: deepseekV32Template, format: "string" },
   // No V4.1 template is public; DeepSeek's V4 rules stand in for it.
   "deepseek-v4": { render: deepseekV4Template, format: "string" },

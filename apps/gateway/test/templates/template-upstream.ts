@@ -5,6 +5,8 @@ export interface RenderedRequest {
   /** The request's position among all requests this upstream received. */
   readonly index: number;
   readonly prompt: string;
+  /** The prompt without the generation prompt: what the next request of a tool loop starts with. */
+  readonly conversation: string;
 }
 
 export interface TemplateUpstream extends ScriptedUpstream {
@@ -36,7 +38,7 @@ export async function startTemplateUpstream(
       refusals.push(result.message);
       return { status: 400, body: vllmError(result.message) };
     }
-    prompts.push({ index, prompt: result.prompt });
+    prompts.push({ index, prompt: result.prompt, conversation: result.conversation });
     return script(request);
   });
   return Object.assign(upstream, { prompts, refusals });
