@@ -20,34 +20,41 @@ const WRITES_OWN_THINK = new Set(["qwen3", "glm-4.5"]);
 /**
  * A raw model server's model for the agent loops: it reads where its conversation stands (how many tool results
  * follow the last task), calls Bash, then Read, then answers, writing each call in the family's raw markup. It
- * answers where the family's template left it: after a generation prompt that opened `<think>`, reasoning and
- * `</think>`; where the template leaves the tag to the model, `<think>…</think>`; otherwise (thinking off,
- * DeepSeek V3.1 after a tool result) straight text — so a gateway that starts the wrong way loses the answer.
+ * answers where the family's template left it (`templateReasoning`), so a gateway that starts the answer the
+ * wrong way loses it.
  */
 export function loopModel(presetName: string, templatePreset: string, markup: RawMarkup | undefined): Script {
-  const preset = findPreset(presetName);
-  if (preset === undefined) throw new Error(`no preset ${presetName}`);
-  const plan = resolveModelPlan({ preset: presetName });
-  const template = templateModelFor(templatePreset);
+  const reasoningFor = templateReasoning(presetName, templatePreset);
   return (request) => {
     if (request.path !== "/v1/chat/completions") return { status: 404, body: '{"detail":"Not Found"}' };
-    const rendered = template.render(request.body);
+    const step = markup === undefined ? undefined : STEPS[stepOf(request.body.messages)];
+    const answer = step === undefined ? FINAL_ANSWER : `${step.text}\n\n${markup?.render([step.call])}`;
+    return { payloads: rawStream(`${reasoningFor(request.body, REASONING)}${answer}`) };
+  };
+}
+
+/**
+ * How the family's model begins its raw answer to a request, given what it thinks: with thinking on, after a
+ * generation prompt that opened `<think>`, the reasoning and `</think>`; where the template leaves the tag to
+ * the model, `<think>…</think>`; otherwise nothing (thinking off, DeepSeek V3.1 after a tool result).
+ */
+export function templateReasoning(
+  presetName: string,
+  templatePreset: string = presetName,
+): (body: Record<string, unknown>, reasoning: string) => string {
+  if (findPreset(presetName) === undefined) throw new Error(`no preset ${presetName}`);
+  const plan = resolveModelPlan({ preset: presetName });
+  const template = templateModelFor(templatePreset);
+  return (body, reasoning) => {
+    const rendered = template.render(body);
     if (!rendered.ok) throw new Error(`the template upstream passed a refused request: ${rendered.message}`);
-    const kwargs = (request.body.chat_template_kwargs ?? {}) as Record<string, unknown>;
+    const kwargs = (body.chat_template_kwargs ?? {}) as Record<string, unknown>;
     const thinkingOn =
       plan.reasoning !== undefined &&
       (plan.alwaysThinks || (plan.thinkingKwarg !== undefined && kwargs[plan.thinkingKwarg] === true));
-    const opened = rendered.generation.trimEnd().endsWith("<think>");
-    const reasoning = !thinkingOn
-      ? ""
-      : opened
-        ? `${REASONING}\n</think>\n\n`
-        : WRITES_OWN_THINK.has(presetName)
-          ? `<think>${REASONING}</think>\n\n`
-          : "";
-    const step = markup === undefined ? undefined : STEPS[stepOf(request.body.messages)];
-    const answer = step === undefined ? FINAL_ANSWER : `${step.text}\n\n${markup?.render([step.call])}`;
-    return { payloads: rawStream(`${reasoning}${answer}`) };
+    if (!thinkingOn) return "";
+    if (rendered.generation.trimEnd().endsWith("<think>")) return `${reasoning}\n</think>\n\n`;
+    return WRITES_OWN_THINK.has(presetName) ? `<think>${reasoning}</think>\n\n` : "";
   };
 }
 
