@@ -1,5 +1,6 @@
 import Anthropic from "@anthropic-ai/sdk";
 import { afterEach, describe, expect, it } from "vitest";
+import { closedPortOrigin } from "../upstream/local-server";
 import { readChunks, type ScriptedUpstream, startScriptedUpstream } from "./scripted-upstream";
 import {
   messagesRequest,
@@ -23,9 +24,7 @@ afterEach(async () => {
 
 /** A port that was just free: nothing listens there. */
 async function freePort(): Promise<number> {
-  const probe = await startScriptedUpstream(() => ({ status: 500 }));
-  await probe.close();
-  return Number(new URL(probe.baseUrl).port);
+  return Number(new URL(await closedPortOrigin()).port);
 }
 
 async function gatewayFor(config: string, wait: (ms: number) => Promise<void>): Promise<TestGateway> {
