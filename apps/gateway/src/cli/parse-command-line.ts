@@ -14,8 +14,15 @@ export type CommandLine =
   | { readonly command: "help" }
   | { readonly command: "version" }
   | ServeCommandLine
-  | { readonly command: "check"; readonly configPath: string }
+  | CheckCommandLine
   | ReplayCommandLine;
+
+export interface CheckCommandLine {
+  readonly command: "check";
+  readonly configPath: string;
+  /** Exit 1 unless every upstream is ready (reachable and serving its `upstream.model`). */
+  readonly strict: boolean;
+}
 
 export interface ReplayCommandLine {
   readonly command: "replay";
@@ -43,6 +50,8 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
     throw usageError(`unknown command "${command}" (expected ${COMMAND_LIST})`);
   }
   if (rest.length > 0) throw usageError(`unexpected argument "${rest[0]}"`);
+  if (command !== "check" && values.strict !== undefined)
+    throw usageError(`--strict is an option of check, not of ${command}`);
   for (const option of ["format", "check"] as const) {
     if (values[option] !== undefined)
       throw usageError(`--${option} is an option of replay, not of ${command}`);
@@ -52,7 +61,7 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
     for (const option of ["host", "port"] as const) {
       if (values[option] !== undefined) throw usageError(`--${option} is an option of serve, not of check`);
     }
-    return { command, configPath: values.config };
+    return { command, configPath: values.config, strict: values.strict === true };
   }
   if (values.host === "") throw usageError("--host must not be empty");
   return { command, configPath: values.config, host: values.host, port: parsePort(values.port) };
@@ -62,7 +71,7 @@ function replayCommandLine(values: ParsedValues, rest: readonly string[]): Repla
   const [file, extra] = rest;
   if (file === undefined || file === "") throw usageError("replay needs the recording: sluice replay FILE");
   if (extra !== undefined) throw usageError(`unexpected argument "${extra}"`);
-  for (const option of ["config", "host", "port"] as const) {
+  for (const option of ["config", "host", "port", "strict"] as const) {
     if (values[option] !== undefined) throw usageError(`--${option} is not an option of replay`);
   }
   const format = values.format ?? "sse";
@@ -86,6 +95,7 @@ function parseOrExplain(argv: readonly string[]) {
         port: { type: "string" },
         format: { type: "string" },
         check: { type: "boolean" },
+        strict: { type: "boolean" },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean", short: "v" },
       },

@@ -27,7 +27,7 @@ export async function runCli(argv: readonly string[]): Promise<number | undefine
         writeOut(`sluice ${SLUICE_VERSION}\n`);
         return 0;
       case "check":
-        return await checkCommand(commandLine.configPath, writeOut);
+        return await checkCommand(commandLine, writeOut);
       case "serve":
         return await serveCommand(commandLine, writeOut);
       case "replay":

@@ -1,5 +1,5 @@
 export const USAGE = `Usage: sluice serve --config FILE [--host H] [--port N]
-       sluice check --config FILE
+       sluice check --config FILE [--strict]
        sluice replay FILE [--format sse|json] [--check]
        sluice --version | --help
 
@@ -14,7 +14,8 @@ Commands:
   check  Validate FILE as serve does and print its warnings, then ask every model's upstream (each
          replica of a base_url list) for GET {base_url}/models (with its api_key and headers, 5 s at
          most, all at once) and print one line per upstream: reachable and what it serves, or why
-         not. Exits 0 when FILE is valid, whatever the upstreams answer.
+         not. Exits 0 when FILE is valid, whatever the upstreams answer; with --strict, 1 unless
+         every upstream is ready (reachable and serving its upstream.model).
   replay Run a recorded exchange (a file of server.record_dir) through today's pipeline: its upstream
          reads, one push each, with the recorded parser settings and ids. Prints the Anthropic events
          on stdout and, on stderr, whether they equal the recorded events. Exits 0 when it ran, even
@@ -26,6 +27,7 @@ Options:
       --port N       listen port; overrides server.port (default 8080); 0 picks a free port   [serve]
       --format F     sse (default: Anthropic SSE) or json (one event per line)   [replay]
       --check        exit 1 when the replayed events differ from the recorded ones   [replay]
+      --strict       exit 1 when an upstream is not ready   [check]
   -h, --help         print this help
   -v, --version      print the version
 
@@ -45,6 +47,6 @@ Signals (serve):
   SIGTERM, SIGINT  Stop accepting connections, let open streams finish (GET /ready answers 503
                    meanwhile), exit 0; a second signal cuts the open streams and exits 1.
 
-Exit codes: 0 ok; 1 invalid config, cannot listen, or a recording replay cannot use (--check: or a
-difference); 2 bad arguments, or a bad SLUICE_LOG_LEVEL or
+Exit codes: 0 ok; 1 invalid config, cannot listen, an upstream not ready (check --strict), or a
+recording replay cannot use (--check: or a difference); 2 bad arguments, or a bad SLUICE_LOG_LEVEL or
 SLUICE_LOG_FORMAT (one line on stderr).`;

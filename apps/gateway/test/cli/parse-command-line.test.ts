@@ -29,6 +29,12 @@ describe("parseCommandLine", () => {
     expect(parseCommandLine(["check", "--config", "a.yaml"])).toEqual({
       command: "check",
       configPath: "a.yaml",
+      strict: false,
+    });
+    expect(parseCommandLine(["check", "--strict", "-c", "a.yaml"])).toEqual({
+      command: "check",
+      configPath: "a.yaml",
+      strict: true,
     });
   });
 
@@ -78,6 +84,8 @@ describe("parseCommandLine", () => {
       [["check", "-c", "a.yaml", "--host", "0.0.0.0"], "--host is an option of serve, not of check"],
       [["serve", "-c", "a.yaml", "--check"], "--check is an option of replay, not of serve"],
       [["check", "-c", "a.yaml", "--format", "sse"], "--format is an option of replay, not of check"],
+      [["serve", "-c", "a.yaml", "--strict"], "--strict is an option of check, not of serve"],
+      [["replay", "x.json", "--strict"], "--strict is not an option of replay"],
       [["replay"], "replay needs the recording: sluice replay FILE"],
       [["replay", "a.json", "b.json"], 'unexpected argument "b.json"'],
       [["replay", "a.json", "-c", "a.yaml"], "--config is not an option of replay"],
