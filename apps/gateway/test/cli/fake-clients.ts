@@ -15,7 +15,7 @@ export interface ClientRecord {
 // A client in a few lines of node: it records what it got to FAKE_CLIENT_RECORD, asks the gateway once the
 // way the real client would (Claude Code from its environment, Codex from its -c overrides), and exits with
 // FAKE_CLIENT_EXIT. With FAKE_CLIENT_WAIT it records first, then waits for a signal and exits 40 + its number.
-const SCRIPT = String.raw`
+const SCRIPT = `
 const { writeFileSync } = require("node:fs");
 const { constants } = require("node:os");
 const kind = require("node:path").basename(process.argv[1]);
