@@ -44,11 +44,10 @@ export function chooseClientModels(
   } else {
     main = firstRouted(CLAUDE_CODE_MODEL_NAMES.main) ?? (models[0] as ModelConfig).name;
   }
-  const [opusName, sonnetName] = CLAUDE_CODE_MODEL_NAMES.main;
   return {
     main,
     background: firstRouted(CLAUDE_CODE_MODEL_NAMES.background) ?? main,
-    opus: route(opusName)?.name ?? main,
-    sonnet: route(sonnetName)?.name ?? main,
+    opus: route(CLAUDE_CODE_MODEL_NAMES.opus)?.name ?? main,
+    sonnet: route(CLAUDE_CODE_MODEL_NAMES.sonnet)?.name ?? main,
   };
 }

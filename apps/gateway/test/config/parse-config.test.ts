@@ -448,7 +448,7 @@ describe("parseConfig: upstream knobs (docs/config.md §1)", () => {
 
   it("warns when no model receives Claude Code's model names, saying to add an alias or use sluice code", () => {
     expect(parseConfig(MINIMAL).warnings).toEqual([
-      'models: no model receives Claude Code\'s model names (claude-opus-4-5, claude-sonnet-4-5-20250929, claude-haiku-4-5-20251001, claude-3-5-haiku-20241022), so each of its requests would get 404; add aliases: ["claude-*"] to the model it should use, or start Claude Code with sluice code (or ANTHROPIC_MODEL=qwen3.5 ANTHROPIC_DEFAULT_HAIKU_MODEL=qwen3.5)',
+      'models: no model receives Claude Code\'s model names (claude-opus-5-5, claude-opus-4-5, claude-sonnet-4-5-20250929, claude-haiku-4-5-20251001, claude-3-5-haiku-20241022), so each of its requests would get 404; add aliases: ["claude-*"] to the model it should use, or start Claude Code with sluice code (or ANTHROPIC_MODEL=qwen3.5 ANTHROPIC_DEFAULT_HAIKU_MODEL=qwen3.5)',
     ]);
     // A model named like a Claude model routes that name exactly; the rest still reach nothing.
     const exact = parseConfig(`
@@ -458,7 +458,7 @@ models:
 `);
     expect(exact.warnings).toEqual([
       expect.stringMatching(
-        /^models: Claude Code's main model names claude-sonnet-4-5-20250929 reach no model/,
+        /^models: Claude Code's main model names claude-opus-5-5, claude-sonnet-4-5-20250929 reach no model/,
       ),
       expect.stringMatching(
         /^models: Claude Code's background model names claude-haiku-4-5-20251001, claude-3-5-haiku-20241022 reach no model .*ANTHROPIC_DEFAULT_HAIKU_MODEL=claude-opus-4-5/,
@@ -483,7 +483,7 @@ models:
     upstream: {base_url: demo}
 `);
     expect(backgroundOnly.warnings).toEqual([
-      'models: Claude Code\'s main model names claude-opus-4-5, claude-sonnet-4-5-20250929 reach no model (its requests for them would get 404); add an alias that matches them (aliases: ["claude-*"] after the narrower ones), or set ANTHROPIC_MODEL=small (sluice code does)',
+      'models: Claude Code\'s main model names claude-opus-5-5, claude-opus-4-5, claude-sonnet-4-5-20250929 reach no model (its requests for them would get 404); add an alias that matches them (aliases: ["claude-*"] after the narrower ones), or set ANTHROPIC_MODEL=small (sluice code does)',
     ]);
     expect(
       parseConfig(withModel('    aliases: ["claude-*"]\n    upstream: {base_url: demo}')).warnings,
