@@ -1,13 +1,17 @@
 import { loadConfig } from "../config/load-config";
 import { checkUpstreams, PROBE_TIMEOUT_MS } from "./check-upstreams";
 import { describeAuth } from "./describe-auth";
+import type { CheckCommandLine } from "./parse-command-line";
 
 /**
  * `sluice check --config FILE`: validates as `serve` does (an invalid file throws `ConfigError`, exit 1),
  * prints the warnings, then one line per model's upstream (per replica of a base_url list). Exit 0 whatever the upstreams said: the
- * file is fine, and the servers may simply not be up yet.
+ * file is fine, and the servers may simply not be up yet; with `--strict` (a deploy step, CI), 1 unless every upstream is ready.
  */
-export async function checkCommand(configPath: string, write: (text: string) => void): Promise<number> {
+export async function checkCommand(
+  { configPath, strict }: CheckCommandLine,
+  write: (text: string) => void,
+): Promise<number> {
   const config = loadConfig(configPath);
   const models = config.models.length === 1 ? "1 model" : `${config.models.length} models`;
   write(`${configPath} is valid: ${models}, auth ${describeAuth(config.server.apiKeys.length)}\n`);
@@ -17,5 +21,5 @@ export async function checkCommand(configPath: string, write: (text: string) => 
   for (const check of checks) write(`  ${check.line}\n`);
   const ok = checks.filter((check) => check.ok).length;
   write(`${ok} of ${checks.length} upstreams ready.\n`);
-  return 0;
+  return strict && ok < checks.length ? 1 : 0;
 }

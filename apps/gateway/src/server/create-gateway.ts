@@ -4,6 +4,7 @@ import { ERROR_TABLE, gatewayError } from "@sluice/protocol-anthropic";
 import type { Logger } from "pino";
 import type { Config, ModelConfig } from "../config/config";
 import { createExchangeRecorder } from "../record/exchange-recorder";
+import type { UnreachableRetry } from "../upstream/retry-unreachable";
 import type { Upstream } from "../upstream/upstream";
 import { compileServedConfig, type ServedConfig } from "./compile-served-config";
 import { createBodyBudget } from "./create-body-budget";
@@ -25,6 +26,8 @@ export interface GatewayOptions {
   readonly logger?: Logger;
   /** `event: ping` after this much upstream silence; default 15000 (docs/http-api.md §1). 0 disables. */
   readonly pingIntervalMs?: number;
+  /** The default upstreams' waits before trying an unreachable upstream again (tests give their own). */
+  readonly unreachableRetry?: UnreachableRetry;
 }
 
 export interface ListeningAddress {
@@ -69,7 +72,9 @@ const REQUEST_TIMEOUT_MS = 120_000;
 export function createGateway(config: Config, options: GatewayOptions = {}): Gateway {
   const logger = options.logger ?? createGatewayLogger();
   // The default gets the gateway's logger: replicas log their failovers and cooldowns.
-  const upstreamFor = options.upstreamFor ?? ((model: ModelConfig) => defaultUpstreamFor(model, logger));
+  const upstreamFor =
+    options.upstreamFor ??
+    ((model: ModelConfig) => defaultUpstreamFor(model, logger, options.unreachableRetry));
   let closing = false;
   let closed: Promise<void> | undefined;
   // Set by close(): ends the drain (closes the server and what is idle) once nothing is open any more.

@@ -7,10 +7,12 @@ import {
 import type { ServerFix } from "../config/template-rules";
 import { contextOverflowMessage } from "./context-overflow-message";
 import { scrubSecrets } from "./scrub-secrets";
+import { unreachableMessage } from "./unreachable-message";
 import { UpstreamAbortError } from "./upstream-abort-error";
 import { UpstreamConnectionError } from "./upstream-connection-error";
 import { upstreamErrorText } from "./upstream-error-text";
 import { UpstreamTimeoutError } from "./upstream-timeout-error";
+import { UpstreamUnreachableError } from "./upstream-unreachable-error";
 import { upstreamUrlOf } from "./upstream-url-of";
 
 export interface MapUpstreamErrorOptions {
@@ -88,8 +90,11 @@ export function mapUpstreamFailure(error: unknown, options: MapUpstreamErrorOpti
   const url = upstreamUrlOf(error) ?? options.url;
   const at = url === undefined ? "" : ` (${url})`;
   if (error instanceof UpstreamTimeoutError) return gatewayError("upstream_timeout", `${error.message}${at}`);
+  // Still no connection after the gateway's own retries: final, and it says what to check.
+  if (error instanceof UpstreamUnreachableError)
+    return gatewayError("upstream_unreachable", scrubSecrets(unreachableMessage(error), secrets));
   if (error instanceof UpstreamConnectionError)
-    // Refused or reset: the server may be restarting, so a retry can succeed.
+    // Reset or cut: the server may be restarting, so a retry can succeed.
     return gatewayError("upstream_failed", `${scrubSecrets(error.message, secrets)}${at}`);
   if (error instanceof UpstreamAbortError) return gatewayError("client_closed", error.message);
   const text = error instanceof Error ? error.message : String(error);
