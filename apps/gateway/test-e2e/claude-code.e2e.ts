@@ -72,7 +72,7 @@ function scriptFor(run: Run) {
         ? undefined
         : { name: "Bash", arguments: { command, description: "Print a marker" } };
     const text = call === undefined ? FINAL_ANSWER : "I will run it.";
-    if (run.kind === "parsing") return { payloads: parsedTurn(request.body, text, call) };
+    if (run.kind === "parsing") return { payloads: parsedTurn(request.body, text, call, done) };
     const reasoning = reasoningFor(request.body, REASONING);
     const markup = call === undefined ? "" : `\n\n${run.markup?.render([call])}`;
     return { payloads: rawStream(`${reasoning}${text}${markup}`), delayMs: () => 5 };
@@ -80,7 +80,12 @@ function scriptFor(run: Run) {
 }
 
 /** vLLM with --reasoning-parser and --tool-call-parser: structured reasoning and calls, content is the text. */
-function parsedTurn(body: Record<string, unknown>, text: string, call: RawCall | undefined): string[] {
+function parsedTurn(
+  body: Record<string, unknown>,
+  text: string,
+  call: RawCall | undefined,
+  turn: number,
+): string[] {
   const kwargs = (body.chat_template_kwargs ?? {}) as Record<string, unknown>;
   const thinking = kwargs.enable_thinking === true;
   return [
@@ -91,10 +96,11 @@ function parsedTurn(body: Record<string, unknown>, text: string, call: RawCall |
       ? []
       : [
           chatChunk({
+            // vLLM mints a new id per call; Claude Code keys its tool results by them.
             tool_calls: [
               {
                 index: 0,
-                id: "chatcmpl-tool-e2e",
+                id: `chatcmpl-tool-e2e-${turn}`,
                 type: "function",
                 function: { name: call.name, arguments: "" },
               },
@@ -180,6 +186,9 @@ async function runAgainst(run: Run): Promise<boolean> {
       "--verbose",
       "--allowedTools",
       "Bash",
+      // A gateway that never ends the loop fails the run instead of running until the timeout.
+      "--max-turns",
+      "6",
     ],
     cwd: home,
     env: {

@@ -1,7 +1,8 @@
 /**
  * Opt-in end-to-end check with the real Codex CLI (`pnpm test:e2e`, or `SLUICE_E2E_CLIENTS=codex pnpm
  * test:e2e`; not part of `pnpm test`): a scripted Qwen3.5 upstream (reasoning + a call to Codex's shell tool
- * running `echo sluice-e2e` on the first turn, reasoning + a fixed answer once the tool result comes back),
+ * running `echo sluice-e2e` on the first turn, reasoning + a fixed answer once the tool result comes back) that
+ * renders every request through Qwen3.5's chat template (test/templates: vLLM's 400 where it raises),
  * the gateway in front of it with the `qwen3.5` preset, and `npx -y @openai/codex@VERSION exec --json …`
  * pointed at the gateway's `/v1/responses` through a model provider in a temporary CODEX_HOME. Runs the SAME
  * preset against a server that streams raw markup (`</think>`, qwen_xml `<tool_call>`) and against one that
@@ -17,12 +18,8 @@ import { join } from "node:path";
 import { type ChunkOptions, chatChunk, rawStream, textPieces, usageChunk } from "../test/server/chat-chunks";
 import { markup as qwenXml } from "../test/server/raw-markup/qwen-xml";
 import type { RawCall } from "../test/server/raw-markup/raw-markup";
-import {
-  readChunks,
-  type ScriptedReply,
-  type ScriptedRequest,
-  startScriptedUpstream,
-} from "../test/server/scripted-upstream";
+import { readChunks, type ScriptedReply, type ScriptedRequest } from "../test/server/scripted-upstream";
+import { startTemplateUpstream } from "../test/templates/template-upstream";
 import { jsonLines, runClient } from "./run-client";
 import { startE2eGateway } from "./start-e2e-gateway";
 
@@ -184,7 +181,8 @@ async function main(): Promise<number> {
 
 /** One `codex exec` run against its scripted upstream; true when the tool loop completed. */
 async function runAgainst(kind: ServerKind, label: string): Promise<boolean> {
-  const upstream = await startScriptedUpstream(scriptFor(kind));
+  // The server renders every request through Qwen3.5's template (vLLM's 400 where it raises).
+  const upstream = await startTemplateUpstream(PRESET, scriptFor(kind));
   const gateway = await startE2eGateway(
     `models:\n  - name: ${PRESET}\n    preset: ${PRESET}\n    upstream:\n      base_url: ${upstream.baseUrl}\n      model: ${UPSTREAM_MODEL}\n`,
     CLIENT_KEY,
@@ -240,13 +238,22 @@ async function runAgainst(kind: ServerKind, label: string): Promise<boolean> {
   console.log(
     `command ran: ${JSON.stringify(command?.command ?? null)} exit ${command?.exit_code ?? "-"}, output ${JSON.stringify(command?.aggregated_output ?? null)}`,
   );
+  console.log(
+    `template refusals: ${upstream.refusals.length === 0 ? "none" : upstream.refusals.join(" | ")}`,
+  );
   console.log(`upstream received the tool result: ${upstreamSawResult}`);
   console.log(`the call turn's reasoning came back on the assistant message: ${reasoningReturned}`);
   console.log(`agent messages: ${JSON.stringify(messages)}`);
   console.log(`reasoning items: ${JSON.stringify(reasonings)}`);
   if (errors.length > 0) console.log(`codex errors: ${JSON.stringify(errors)}`);
   const passed =
-    exitCode === 0 && toolRan && answered && reasoningShown && upstreamSawResult && reasoningReturned;
+    exitCode === 0 &&
+    toolRan &&
+    answered &&
+    reasoningShown &&
+    upstreamSawResult &&
+    reasoningReturned &&
+    upstream.refusals.length === 0;
   if (!passed) {
     console.log("--- codex stdout ---");
     console.log(run.lines.join("\n"));

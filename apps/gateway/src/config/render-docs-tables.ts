@@ -10,6 +10,7 @@ import { PRESETS } from "./presets";
 export const DOCS_TABLES: Readonly<Record<string, () => string>> = {
   presets: renderPresetTable,
   dialects: renderDialectTable,
+  templates: renderTemplateTable,
 };
 
 export function renderPresetTable(): string {
@@ -26,6 +27,48 @@ export function renderPresetTable(): string {
     return [`\`${preset.name}\``, preset.reasoningParser, preset.toolParser, thinking];
   });
   return table(["preset", "reasoning", "tools", "thinking kwarg"], rows);
+}
+
+/** Each preset's template rules (docs/dialects.md §5), as the gateway applies them. */
+export function renderTemplateTable(): string {
+  const START = {
+    always: "yes",
+    "after-user": "only after a user message (not after a tool result)",
+    never: "no: the model writes it",
+  } as const;
+  const rows = PRESETS.map((preset) => {
+    const rules = preset.template ?? {};
+    const thinks = preset.reasoningParser !== "none";
+    const sent = [
+      ...Object.entries(rules.kwargs ?? {}).map(([key, value]) => `\`${key}: ${JSON.stringify(value)}\``),
+      ...(rules.thinkingAliases ?? []).map((name) => `\`${name}\` (= the thinking switch)`),
+    ];
+    const other = [
+      ...(rules.textBesideCalls === "own-turn" ? ["a turn's text and its calls sent as two turns"] : []),
+      ...(rules.serverFixes ?? []).map((fix) => `names the server fix for \`${fix.raises}\``),
+    ];
+    return [
+      `\`${preset.name}\``,
+      rules.systemMessages === "leading" ? "one, first; later ones as context in place" : "as sent, anywhere",
+      !thinks
+        ? "—"
+        : rules.reasoningStart === undefined
+          ? "yes (the dialect's default)"
+          : START[rules.reasoningStart],
+      sent.length === 0 ? "—" : sent.join(", "),
+      other.length === 0 ? "—" : other.join("; "),
+    ];
+  });
+  return table(
+    [
+      "preset",
+      "system messages",
+      "thinking on: the answer starts inside `<think>`",
+      "template switches sent",
+      "other",
+    ],
+    rows,
+  );
 }
 
 export function renderDialectTable(): string {
