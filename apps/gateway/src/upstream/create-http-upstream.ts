@@ -1,4 +1,6 @@
 import { createCallGuard } from "./call-guard";
+import type { ContextWindow } from "./context-window";
+import { learnContextWindow } from "./learn-context-window";
 import { readBodyLazily } from "./read-body-lazily";
 import { readBoundedText } from "./read-bounded-text";
 import { readTokenCount } from "./read-token-count";
@@ -113,6 +115,10 @@ export function createHttpUpstream(options: HttpUpstreamOptions): Upstream {
       } finally {
         guard.dispose();
       }
+    },
+
+    contextWindow(model: string, signal: AbortSignal): Promise<ContextWindow | undefined> {
+      return learnContextWindow({ baseUrl: options.baseUrl, headers: headers() }, { model, signal });
     },
   };
 }
