@@ -1,30 +1,29 @@
 /**
  * Opt-in end-to-end check with the real Claude Code CLI (`pnpm test:e2e`, which then runs codex.e2e.ts for
- * Codex CLI; `SLUICE_E2E_CLIENTS=claude` runs this one alone; not part of `pnpm test`):
- * a scripted upstream (reasoning + a call to Bash `echo sluice-e2e` on the first turn, a text answer once
- * the tool result comes back), the gateway in front of it with a preset, and `npx -y @anthropic-ai/claude-code
- * -p …` pointed at the gateway. Runs:
- * - `qwen3.5` twice with the SAME preset, from recorded streams: against a server that streams raw markup,
- *   and against one that parses itself (structured `reasoning` and `tool_calls`);
- * - every other preset with a tool dialect, raw, the call written as the family's template writes it
- *   (test/server/raw-markup), reasoning first when the family thinks.
- * `SLUICE_E2E_PRESETS=glm-4.7,kimi-k2.5` picks presets. Passes when, every time, Claude Code ran the tool
- * and printed exactly the final answer (not swallowed into thinking, no template blank lines). Needs network
- * access for npx the first time.
+ * Codex CLI; `SLUICE_E2E_CLIENTS=claude` runs this one alone; not part of `pnpm test`): a multi-turn tool
+ * loop (Bash `echo sluice-e2e`, then Bash `echo sluice-e2e-again`, then a text answer) against a model server
+ * that renders every request through the family's chat template (test/templates: vLLM's 400 where the
+ * template raises, as for Claude Code's late `system` entry on a stock Qwen3.5 server), the gateway in front of
+ * it with the family's preset, and `npx -y @anthropic-ai/claude-code -p …` pointed at the gateway. Runs:
+ * - `qwen3.5` twice with the SAME preset: against a server that streams raw markup, and against one that
+ *   parses itself (structured `reasoning` and `tool_calls`);
+ * - every other preset with a tool dialect, raw, each call written as the family's template writes it
+ *   (test/server/raw-markup), its reasoning where the template leaves the model (test/agent-loops) — DeepSeek
+ *   V3.1 against its template fixed as the gateway's error advises (the stock one cannot take a past call).
+ * `SLUICE_E2E_PRESETS=glm-4.7,kimi-k2.5` picks presets. Passes when, every time, no request was refused by the
+ * template, each main-loop request started with the previous one's messages (the prefix cache), Claude Code
+ * ran both commands and printed exactly the final answer (not swallowed into thinking, no template blank
+ * lines). Needs network access for npx the first time.
  */
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PRESETS, type Preset } from "../src/config/presets";
-import { resolveModelPlan } from "../src/config/resolve-model-plan";
-import { rawStream } from "../test/server/chat-chunks";
-import type { RawMarkup } from "../test/server/raw-markup/raw-markup";
-import {
-  readChunks,
-  type ScriptedReply,
-  type ScriptedRequest,
-  startScriptedUpstream,
-} from "../test/server/scripted-upstream";
+import { PRESETS } from "../src/config/presets";
+import { templateReasoning } from "../test/agent-loops/loop-model";
+import { chatChunk, rawStream, textPieces, usageChunk } from "../test/server/chat-chunks";
+import type { RawCall, RawMarkup } from "../test/server/raw-markup/raw-markup";
+import type { ScriptedReply, ScriptedRequest } from "../test/server/scripted-upstream";
+import { startTemplateUpstream } from "../test/templates/template-upstream";
 import { jsonLines, runClient } from "./run-client";
 import { startE2eGateway } from "./start-e2e-gateway";
 
@@ -32,49 +31,84 @@ const MARKER = "sluice-e2e";
 const CLIENT_KEY = "sk-sluice-e2e-client";
 const TIMEOUT_MS = Number(process.env.SLUICE_E2E_TIMEOUT_MS ?? 300_000);
 
-const FINAL_ANSWER = "The command printed `sluice-e2e`: the tool ran.";
+const COMMANDS = [`echo ${MARKER}`, `echo ${MARKER}-again`];
+const REASONING = "The user wants me to run the commands one after the other.";
+const FINAL_ANSWER = "Both commands printed their marker: the tools ran.";
 
 type ServerKind = "raw" | "parsing";
 
-/** One Claude Code run: a preset, and how its upstream answers the two turns. */
+/** One Claude Code run: a preset, the template its server renders with, and how the model writes a turn. */
 interface Run {
   readonly label: string;
   readonly preset: string;
+  readonly template: string;
   readonly model: string;
-  readonly callTurn: (request: ScriptedRequest) => readonly string[];
-  readonly answerTurn: (request: ScriptedRequest) => readonly string[];
+  readonly kind: ServerKind;
+  readonly markup: RawMarkup | undefined;
 }
 
-/** First turn: call Bash. After the tool result: answer. Side requests (titles, quota checks): short text. */
-const scriptFor = (run: Run) =>
-  function script(request: ScriptedRequest): ScriptedReply {
-    if (request.path === "/tokenize") return { status: 404, body: '{"detail":"Not Found"}' };
+// DeepSeek V3.1's stock template cannot take a past call on vLLM: the loop runs against the advised fix.
+const TEMPLATE_OF: Readonly<Record<string, string>> = { "deepseek-v3.1": "deepseek-v3.1-tojson" };
+
+/**
+ * The model: Bash once per command, then the answer. Side requests (titles, quota checks: no Bash offered) get
+ * a short text. Its reasoning starts where the family's template left it.
+ */
+function scriptFor(run: Run) {
+  const reasoningFor = templateReasoning(run.preset, run.template);
+  return function script(request: ScriptedRequest): ScriptedReply {
+    if (request.path !== "/v1/chat/completions") return { status: 404, body: '{"detail":"Not Found"}' };
     const messages = Array.isArray(request.body.messages)
       ? (request.body.messages as Record<string, unknown>[])
       : [];
-    const toolResult = messages.some(
-      (message) => message.role === "tool" && String(message.content).includes(MARKER),
-    );
     const tools = Array.isArray(request.body.tools)
       ? (request.body.tools as { function?: { name?: string } }[])
       : [];
-    const offersBash = tools.some((tool) => tool.function?.name === "Bash");
-    if (toolResult) return { payloads: run.answerTurn(request), delayMs: () => 5 };
-    if (offersBash) return { payloads: run.callTurn(request), delayMs: () => 5 };
-    return { payloads: readChunks("plain-text") };
+    if (!tools.some((tool) => tool.function?.name === "Bash")) return { payloads: rawStream("Sluice e2e") };
+    const done = messages.filter((message) => message.role === "tool").length;
+    const command = COMMANDS[done];
+    const call: RawCall | undefined =
+      command === undefined
+        ? undefined
+        : { name: "Bash", arguments: { command, description: "Print a marker" } };
+    const text = call === undefined ? FINAL_ANSWER : "I will run it.";
+    if (run.kind === "parsing") return { payloads: parsedTurn(request.body, text, call) };
+    const reasoning = reasoningFor(request.body, REASONING);
+    const markup = call === undefined ? "" : `\n\n${run.markup?.render([call])}`;
+    return { payloads: rawStream(`${reasoning}${text}${markup}`), delayMs: () => 5 };
   };
+}
 
-/** qwen3.5 from the recorded streams, against a raw and a parsing server. */
-const recordedRun = (kind: ServerKind): Run => {
-  const suffix = kind === "parsing" ? "-parsed" : "";
-  return {
-    label: `qwen3.5 against a ${kind === "raw" ? "raw (no parsers)" : "parsing (vLLM --reasoning-parser/--tool-call-parser)"} upstream`,
-    preset: "qwen3.5",
-    model: "Qwen/Qwen3.5-122B-A10B",
-    callTurn: () => readChunks(`claude-code-bash-call${suffix}`),
-    answerTurn: () => readChunks(`claude-code-final-answer${suffix}`),
-  };
-};
+/** vLLM with --reasoning-parser and --tool-call-parser: structured reasoning and calls, content is the text. */
+function parsedTurn(body: Record<string, unknown>, text: string, call: RawCall | undefined): string[] {
+  const kwargs = (body.chat_template_kwargs ?? {}) as Record<string, unknown>;
+  const thinking = kwargs.enable_thinking === true;
+  return [
+    chatChunk({ role: "assistant", content: "" }),
+    ...(thinking ? textPieces(REASONING).map((piece) => chatChunk({ reasoning: piece })) : []),
+    ...textPieces(`\n\n${text}`).map((piece) => chatChunk({ content: piece })),
+    ...(call === undefined
+      ? []
+      : [
+          chatChunk({
+            tool_calls: [
+              {
+                index: 0,
+                id: "chatcmpl-tool-e2e",
+                type: "function",
+                function: { name: call.name, arguments: "" },
+              },
+            ],
+          }),
+          ...textPieces(JSON.stringify(call.arguments)).map((piece) =>
+            chatChunk({ tool_calls: [{ index: 0, function: { arguments: piece } }] }),
+          ),
+        ]),
+    chatChunk({}, call === undefined ? "stop" : "tool_calls"),
+    usageChunk(),
+    "[DONE]",
+  ];
+}
 
 // How each tool dialect's family writes a call, one file per dialect (shared with the contract tests).
 const rawMarkupFolder = new URL("../test/server/raw-markup/", import.meta.url);
@@ -87,42 +121,22 @@ async function loadRawMarkup(): Promise<Map<string, RawMarkup>> {
   return markups;
 }
 
-/** A family served raw: its reasoning when it thinks, then its own markup for the Bash call. */
-const familyRun = (preset: Preset, markup: RawMarkup): Run => {
-  const plan = resolveModelPlan({ preset: preset.name });
-  // The template starts the output in reasoning when thinking is on (or the family always thinks).
-  const reasoningFor = (request: ScriptedRequest) => {
-    const kwargs = (request.body.chat_template_kwargs ?? {}) as Record<string, unknown>;
-    const thinks =
-      plan.reasoning !== undefined && (plan.alwaysThinks || Object.values(kwargs).includes(true));
-    return thinks ? "The user wants me to run a command.\n</think>\n\n" : "";
-  };
-  return {
-    label: `${preset.name} against a raw upstream (${preset.toolParser} markup)`,
-    preset: preset.name,
-    model: preset.name,
-    callTurn: (request) =>
-      rawStream(
-        `${reasoningFor(request)}I will run it.\n\n${markup.render([
-          { name: "Bash", arguments: { command: `echo ${MARKER}`, description: "Print the marker" } },
-        ])}`,
-      ),
-    answerTurn: (request) => rawStream(`${reasoningFor(request)}${FINAL_ANSWER}`),
-  };
-};
-
 async function plannedRuns(): Promise<Run[]> {
   const markups = await loadRawMarkup();
-  const runs = [
-    recordedRun("raw"),
-    recordedRun("parsing"),
-    ...PRESETS.filter((preset) => preset.name !== "qwen3.5" && preset.toolParser !== "none").flatMap(
-      (preset) => {
-        const markup = markups.get(preset.toolParser);
-        return markup === undefined ? [] : [familyRun(preset, markup)];
-      },
-    ),
-  ];
+  const runs = PRESETS.filter((preset) => preset.toolParser !== "none").flatMap((preset): Run[] => {
+    const markup = markups.get(preset.toolParser);
+    if (markup === undefined) return [];
+    const template = TEMPLATE_OF[preset.name] ?? preset.name;
+    const run = (kind: ServerKind): Run => ({
+      label: `${preset.name} against a ${kind === "raw" ? `raw upstream (${preset.toolParser} markup)` : "parsing upstream (vLLM --reasoning-parser/--tool-call-parser)"}, template ${template}`,
+      preset: preset.name,
+      template,
+      model: preset.name,
+      kind,
+      markup,
+    });
+    return preset.name === "qwen3.5" ? [run("raw"), run("parsing")] : [run("raw")];
+  });
   const chosen = process.env.SLUICE_E2E_PRESETS?.split(",").map((name) => name.trim());
   return chosen === undefined ? runs : runs.filter((run) => chosen.includes(run.preset));
 }
@@ -147,7 +161,7 @@ async function main(): Promise<number> {
 
 /** One Claude Code run against its scripted upstream; true when the tool loop completed. */
 async function runAgainst(run: Run): Promise<boolean> {
-  const upstream = await startScriptedUpstream(scriptFor(run));
+  const upstream = await startTemplateUpstream(run.template, scriptFor(run));
   const gateway = await startE2eGateway(
     `models:\n  - name: ${run.preset}\n    aliases: ["claude-*"]\n    preset: ${run.preset}\n    upstream:\n      base_url: ${upstream.baseUrl}\n      model: ${run.model}\n`,
     CLIENT_KEY,
@@ -160,7 +174,7 @@ async function runAgainst(run: Run): Promise<boolean> {
     args: [
       "@anthropic-ai/claude-code",
       "-p",
-      `Run the shell command \`echo ${MARKER}\` with the Bash tool and tell me what it printed.`,
+      `Run \`${COMMANDS[0]}\`, then \`${COMMANDS[1]}\`, each with the Bash tool, and tell me what they printed.`,
       "--output-format",
       "stream-json",
       "--verbose",
@@ -180,15 +194,25 @@ async function runAgainst(run: Run): Promise<boolean> {
   });
   const { exitCode } = client;
   const parsed = jsonLines<StreamJsonLine>(client.lines);
-  const toolRan = parsed.some(
+  const results = parsed.filter(
     (line) => line.type === "user" && JSON.stringify(line.message?.content ?? "").includes(MARKER),
   );
+  const toolRan = results.length === COMMANDS.length;
   const result = parsed.find((line) => line.type === "result");
   // Exactly the answer: not swallowed into thinking, no template blank lines around it.
   const answered = result?.is_error !== true && result?.result === FINAL_ANSWER;
   const upstreamSawResult = upstream.requests.some((request) =>
     JSON.stringify(request.body.messages ?? []).includes(`"role":"tool"`),
   );
+  // The main loop's requests (those offering Bash), each starting with the previous one's messages.
+  const loop = upstream.requests.filter((request) =>
+    JSON.stringify(request.body.tools ?? []).includes('"Bash"'),
+  );
+  const prefixKept = loop.every((request, index) => {
+    const before = (loop[index - 1]?.body.messages ?? []) as unknown[];
+    const after = (request.body.messages ?? []) as unknown[];
+    return before.every((message, at) => JSON.stringify(message) === JSON.stringify(after[at]));
+  });
 
   const version = parsed.find((line) => line.type === "system") as
     | { claude_code_version?: string }
@@ -198,10 +222,20 @@ async function runAgainst(run: Run): Promise<boolean> {
   );
   console.log("gateway requests:");
   for (const line of gateway.requestSummary()) console.log(`  ${line}`);
-  console.log(`tool ran (tool_result with ${MARKER}): ${toolRan}`);
+  console.log(
+    `template refusals: ${upstream.refusals.length === 0 ? "none" : upstream.refusals.join(" | ")}`,
+  );
+  console.log(`main-loop requests: ${loop.length}, each extending the previous one: ${prefixKept}`);
+  console.log(`tools ran (tool_results with ${MARKER}): ${results.length} of ${COMMANDS.length}`);
   console.log(`upstream received the tool result: ${upstreamSawResult}`);
   console.log(`final answer: ${JSON.stringify(result?.result ?? null)}`);
-  const passed = exitCode === 0 && toolRan && answered && upstreamSawResult;
+  const passed =
+    exitCode === 0 &&
+    toolRan &&
+    answered &&
+    upstreamSawResult &&
+    upstream.refusals.length === 0 &&
+    prefixKept;
   if (!passed) {
     console.log("--- claude stdout ---");
     console.log(client.lines.join("\n"));

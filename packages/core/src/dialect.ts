@@ -3,8 +3,15 @@ import type { SegmentSink } from "./segment";
 
 /** Per-stream facts every parser may read. */
 export interface ParserContext {
-  /** Whether thinking is on for this request: a reasoning dialect may start the stream in reasoning. */
+  /** Whether thinking is on for this request. */
   readonly thinking: boolean;
+  /**
+   * Whether the answer starts inside reasoning, when the gateway knows how the family's chat template left the
+   * model (its template rules: the generation prompt opened `<think>`, so the output may carry only
+   * `</think>`; DeepSeek V3.1 opens it only after a user message). Undefined: the dialect decides (from
+   * `thinking`, or always for a family that always thinks).
+   */
+  readonly startsInReasoning: boolean | undefined;
   /** The request's tools (name → input schema); empty when none were offered. */
   readonly tools: ToolSchemas;
   /** Mints a stream-unique call index; shared by the segmenter and the structured merger. */

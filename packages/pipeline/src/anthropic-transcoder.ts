@@ -30,8 +30,14 @@ export interface TranscoderOptions {
   /** The model family's dialects for raw `content` (none: the server parses itself). */
   readonly reasoning?: ReasoningDialect | undefined;
   readonly tool?: ToolDialect | undefined;
-  /** Thinking on for this request: a reasoning dialect may start the stream in reasoning. */
+  /** Thinking on for this request. */
   readonly thinking: boolean;
+  /**
+   * Whether the answer starts inside reasoning, as the family's chat template left the model (the gateway's
+   * template rules decide it per request: DeepSeek V3.1 opens `<think>` only after a user message). Undefined:
+   * the reasoning dialect decides.
+   */
+  readonly startsInReasoning?: boolean | undefined;
   /** The request's tools, name → input schema (typing for qwen_xml). */
   readonly tools?: ToolSchemas | undefined;
   readonly stopSequences?: readonly string[] | undefined;
@@ -84,7 +90,11 @@ export function createAnthropicTranscoder(
   options: TranscoderOptions,
   sink: (event: MessageStreamEvent) => void,
 ): AnthropicTranscoder {
-  const context = createParserContext({ thinking: options.thinking, tools: options.tools ?? new Map() });
+  const context = createParserContext({
+    thinking: options.thinking,
+    ...(options.startsInReasoning === undefined ? {} : { startsInReasoning: options.startsInReasoning }),
+    tools: options.tools ?? new Map(),
+  });
   const sequencer: BlockSequencer = createBlockSequencer(
     {
       disableParallelToolUse: options.disableParallelToolUse ?? false,

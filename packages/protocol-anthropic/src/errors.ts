@@ -29,8 +29,13 @@ export type ErrorReason =
   | "upstream_redirect"
   | "upstream_rate_limited"
   | "upstream_overloaded"
-  /** Upstream 5xx, a refused or cut connection, an unreadable answer. */
+  /** Upstream 5xx, a cut connection, an unreadable answer. */
   | "upstream_failed"
+  /**
+   * No connection to the upstream (refused, unknown host, DNS), still so after the gateway's own brief
+   * retries: the server is down or `base_url` is wrong, so the client is told once instead of retrying.
+   */
+  | "upstream_unreachable"
   | "upstream_timeout"
   /** The client went away; nobody receives the answer (nginx's 499, for the log). */
   | "client_closed"
@@ -61,6 +66,7 @@ export const ERROR_TABLE: { readonly [Reason in ErrorReason]: ErrorRow } = {
   upstream_rate_limited: { status: 429, type: "rate_limit_error", retry: true },
   upstream_overloaded: { status: 529, type: "overloaded_error", retry: true },
   upstream_failed: { status: 502, type: "api_error", retry: true },
+  upstream_unreachable: { status: 502, type: "api_error", retry: false },
   upstream_timeout: { status: 504, type: "timeout_error", retry: true },
   client_closed: { status: 499, type: "api_error", retry: false },
   internal: { status: 500, type: "api_error", retry: true },

@@ -34,6 +34,7 @@ describe("ERROR_TABLE (docs/http-api.md §5): one row per reason", () => {
       upstream_rate_limited: "429 rate_limit_error retry",
       upstream_overloaded: "529 overloaded_error retry",
       upstream_failed: "502 api_error retry",
+      upstream_unreachable: "502 api_error final",
       upstream_timeout: "504 timeout_error retry",
       client_closed: "499 api_error final",
       internal: "500 api_error retry",

@@ -1,12 +1,13 @@
 import { type ReasoningDialect, ThinkTagParser, type ThinkTagPolicy } from "@sluice/core";
 
 /**
- * `deepseek_v41` (docs/dialects.md §1): starts in reasoning iff thinking is on; `<think>` in content
+ * `deepseek_v41` (docs/dialects.md §1): starts in reasoning where the template opened it (thinking on, and on
+ * V3.1 only after a user message: the gateway decides per request); `<think>` in content
  * enters reasoning again (interleaved thinking between tool calls); a confirmed tool call ends an
  * open reasoning span. The whitespace the template puts around spans is dropped by the sequencer.
  */
 export const deepseekV41Policy: ThinkTagPolicy = {
-  startsInReasoning: (context) => context.thinking,
+  startsInReasoning: (context) => context.startsInReasoning ?? context.thinking,
   thinkInContent: "reenter",
 };
 

@@ -1,13 +1,13 @@
 import { type ReasoningDialect, ThinkTagParser, type ThinkTagPolicy } from "@sluice/core";
 
 /**
- * `qwen3` (docs/dialects.md §1): starts in reasoning iff thinking is on (the template puts `<think>` in
- * the prompt, so output often has only `</think>`); `<think>` in content enters reasoning only
+ * `qwen3` (docs/dialects.md §1): starts in reasoning where the template opened it (thinking on: the template
+ * puts `<think>` in the prompt, so output often has only `</think>`); `<think>` in content enters reasoning only
  * before any non-whitespace content, later it is literal (and so is the `</think>` that closes it);
  * a confirmed tool call ends an open reasoning span (Qwen3.5 often skips `</think>` before `<tool_call>`).
  */
 export const qwen3Policy: ThinkTagPolicy = {
-  startsInReasoning: (context) => context.thinking,
+  startsInReasoning: (context) => context.startsInReasoning ?? context.thinking,
   thinkInContent: "before-content",
 };
 

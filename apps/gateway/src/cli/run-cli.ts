@@ -1,6 +1,7 @@
 import { ConfigError } from "../config/config-error";
 import { checkCommand } from "./check-command";
 import { CliError } from "./cli-error";
+import { clientCommand } from "./client-command";
 import { guardStandardStreams } from "./guard-standard-streams";
 import { parseCommandLine } from "./parse-command-line";
 import { replayCommand } from "./replay-command";
@@ -12,7 +13,7 @@ const writeOut = (text: string): void => void process.stdout.write(text);
 const writeError = (text: string): void => void process.stderr.write(text);
 
 /**
- * Arguments → an exit code, or undefined while `serve` runs. A user mistake (arguments, environment,
+ * Arguments → an exit code (for `code`/`codex`, the client's), or undefined while `serve` runs. A user mistake (arguments, environment,
  * config) is reported in plain words, never as a stack trace.
  */
 export async function runCli(argv: readonly string[]): Promise<number | undefined> {
@@ -27,11 +28,14 @@ export async function runCli(argv: readonly string[]): Promise<number | undefine
         writeOut(`sluice ${SLUICE_VERSION}\n`);
         return 0;
       case "check":
-        return await checkCommand(commandLine.configPath, writeOut);
+        return await checkCommand(commandLine, writeOut);
       case "serve":
         return await serveCommand(commandLine, writeOut);
       case "replay":
         return replayCommand(commandLine, writeOut, writeError);
+      case "code":
+      case "codex":
+        return await clientCommand(commandLine, writeError);
     }
   } catch (error) {
     if (error instanceof CliError) {

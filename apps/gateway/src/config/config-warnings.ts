@@ -1,12 +1,15 @@
+import { CLAUDE_CODE_MODEL_NAMES } from "./claude-code-model-names";
 import { compileGlob } from "./compile-glob";
 import type { ModelConfig } from "./config";
 import type { ConfigFile } from "./config-file-schema";
 import { isDemoUpstream } from "./is-demo-upstream";
+import { createModelRouter } from "./model-router";
 
 /**
  * What works but is probably not what was meant, each with its path: a `base_url` without `/v1`
- * (OpenAI-compatible servers serve `/v1/chat/completions`, so the first request would 404), and an
- * alias that an earlier model's alias already catches (the first match wins, so it never routes).
+ * (OpenAI-compatible servers serve `/v1/chat/completions`, so the first request would 404), an
+ * alias that an earlier model's alias already catches (the first match wins, so it never routes), and
+ * Claude Code's model names reaching no model (every Claude Code request would get 404).
  * `file` says which `base_url`s were written as a list, so a replica's warning names its index.
  */
 export function configWarnings(models: readonly ModelConfig[], file: ConfigFile): string[] {
@@ -23,6 +26,41 @@ export function configWarnings(models: readonly ModelConfig[], file: ConfigFile)
     });
   });
   warnings.push(...shadowedAliases(models));
+  warnings.push(...unroutedClaudeCodeNames(models));
+  return warnings;
+}
+
+/**
+ * Claude Code asks for `claude-…` names unless told otherwise: one warning when none of its names routes,
+ * else one per kind (main, background) with names that reach no model, each saying which fix applies.
+ */
+function unroutedClaudeCodeNames(models: readonly ModelConfig[]): string[] {
+  const route = createModelRouter(models);
+  const unrouted = (names: readonly string[]) => names.filter((name) => route(name) === undefined);
+  const main = unrouted(CLAUDE_CODE_MODEL_NAMES.main);
+  const background = unrouted(CLAUDE_CODE_MODEL_NAMES.background);
+  const name = models[0]?.name ?? "NAME";
+  const quoted = (names: readonly string[]) => names.join(", ");
+  if (main.length + background.length === 0) return [];
+  if (
+    main.length === CLAUDE_CODE_MODEL_NAMES.main.length &&
+    background.length === CLAUDE_CODE_MODEL_NAMES.background.length
+  ) {
+    return [
+      `models: no model receives Claude Code's model names (${quoted([...main, ...background])}), so each of its requests would get 404; add aliases: ["claude-*"] to the model it should use, or start Claude Code with sluice code (or ANTHROPIC_MODEL=${name} ANTHROPIC_DEFAULT_HAIKU_MODEL=${name})`,
+    ];
+  }
+  const warnings: string[] = [];
+  if (main.length > 0) {
+    warnings.push(
+      `models: Claude Code's main model names ${quoted(main)} reach no model (its requests for them would get 404); add an alias that matches them (aliases: ["claude-*"] after the narrower ones), or set ANTHROPIC_MODEL=${name} (sluice code does)`,
+    );
+  }
+  if (background.length > 0) {
+    warnings.push(
+      `models: Claude Code's background model names ${quoted(background)} reach no model (its titles, summaries and command checks would fail); add aliases: ["claude-haiku-*", "claude-3-5-haiku-*"] to a small model (or "claude-*" to one), or set ANTHROPIC_DEFAULT_HAIKU_MODEL=${name} (sluice code does)`,
+    );
+  }
   return warnings;
 }
 

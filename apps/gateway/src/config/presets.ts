@@ -1,4 +1,5 @@
 import type { ThinkingKwarg } from "@sluice/core";
+import type { ServerFix, TemplateRules } from "./template-rules";
 
 export type { ThinkingKwarg };
 
@@ -16,6 +17,8 @@ export interface Preset {
    * Absent: it thinks when it has a reasoning dialect (Qwen3, GLM, Kimi K2.5, DeepSeek V4 all default on).
    */
   readonly thinksByDefault?: boolean;
+  /** What the family's chat template requires of a request (docs/dialects.md §5); absent: it takes any. */
+  readonly template?: TemplateRules;
 }
 
 /**
@@ -23,23 +26,67 @@ export interface Preset {
  * family is one row here (its dialects come from the registry, checked by the contract tests).
  */
 export const PRESETS: readonly Preset[] = [
+  // Qwen3's template renders late system messages in place; the 2507 Thinking variant opens `<think>`, the
+  // hybrid one has the model write it, so the dialect's default (start in reasoning) serves both.
   { name: "qwen3", reasoningParser: "qwen3", toolParser: "hermes", thinkingKwarg: "enable_thinking" },
   { name: "qwen3-coder", reasoningParser: "none", toolParser: "qwen_xml" },
-  { name: "qwen3.5", reasoningParser: "qwen3", toolParser: "qwen_xml", thinkingKwarg: "enable_thinking" },
-  { name: "deepseek-r1", reasoningParser: "deepseek_r1", toolParser: "none" },
-  // V4.1 writes DSML with spaced markers (docs/dialects.md §3).
+  {
+    name: "qwen3.5",
+    reasoningParser: "qwen3",
+    toolParser: "qwen_xml",
+    thinkingKwarg: "enable_thinking",
+    // Also Qwen3.6: `preserve_thinking` keeps every turn's reasoning (3.5 ignores it), so a new user turn
+    // extends the prompt instead of re-rendering the last tool loop without its reasoning.
+    template: { systemMessages: "leading", reasoningStart: "always", kwargs: { preserve_thinking: true } },
+  },
+  {
+    name: "deepseek-r1",
+    reasoningParser: "deepseek_r1",
+    toolParser: "none",
+    template: {
+      systemMessages: "leading",
+      reasoningStart: "after-user",
+      serverFixes: [concatenatedArguments("DeepSeek-R1")],
+    },
+  },
+  // V4.1 writes DSML with spaced markers (docs/dialects.md §3); no template of its own is public, V4's rules stand.
   {
     name: "deepseek-v4.1",
     reasoningParser: "deepseek_v41",
     toolParser: "deepseek_dsml",
     thinkingKwarg: "thinking",
+    template: { systemMessages: "leading", reasoningStart: "always" },
   },
-  { name: "hermes", reasoningParser: "none", toolParser: "hermes" },
-  { name: "glm-4.5", reasoningParser: "qwen3", toolParser: "glm45", thinkingKwarg: "enable_thinking" },
-  // Also GLM-5.x.
-  { name: "glm-4.7", reasoningParser: "qwen3", toolParser: "glm47", thinkingKwarg: "enable_thinking" },
+  // Hermes' tool_use template renders a turn's calls in place of its text.
+  {
+    name: "hermes",
+    reasoningParser: "none",
+    toolParser: "hermes",
+    template: { textBesideCalls: "own-turn" },
+  },
+  // GLM-4.5/4.6: the model writes `<think>` itself (the template never opens it).
+  {
+    name: "glm-4.5",
+    reasoningParser: "qwen3",
+    toolParser: "glm45",
+    thinkingKwarg: "enable_thinking",
+    template: { reasoningStart: "never" },
+  },
+  // Also GLM-5.x; its template opens `<think>`.
+  {
+    name: "glm-4.7",
+    reasoningParser: "qwen3",
+    toolParser: "glm47",
+    thinkingKwarg: "enable_thinking",
+    template: { reasoningStart: "always" },
+  },
   // MiniMax always thinks (its template opens `<think>`); a tool block may end the reasoning.
-  { name: "minimax-m2", reasoningParser: "deepseek_r1", toolParser: "minimax_m2" },
+  {
+    name: "minimax-m2",
+    reasoningParser: "deepseek_r1",
+    toolParser: "minimax_m2",
+    template: { systemMessages: "leading", reasoningStart: "always" },
+  },
   {
     name: "deepseek-v3.1",
     reasoningParser: "deepseek_v41",
@@ -47,6 +94,11 @@ export const PRESETS: readonly Preset[] = [
     thinkingKwarg: "thinking",
     // V3.1/V3.2 templates default to `thinking: false` (V4 defaults on).
     thinksByDefault: false,
+    template: {
+      systemMessages: "leading",
+      reasoningStart: "after-user",
+      serverFixes: [concatenatedArguments("DeepSeek V3.1")],
+    },
   },
   {
     name: "deepseek-v3.2",
@@ -55,18 +107,37 @@ export const PRESETS: readonly Preset[] = [
     thinkingKwarg: "thinking",
     // V3.1/V3.2 templates default to `thinking: false` (V4 defaults on).
     thinksByDefault: false,
+    template: { systemMessages: "leading", reasoningStart: "always", thinkingAliases: ["enable_thinking"] },
   },
   {
     name: "deepseek-v4",
     reasoningParser: "deepseek_v41",
     toolParser: "deepseek_dsml",
     thinkingKwarg: "thinking",
+    template: { systemMessages: "leading", reasoningStart: "always" },
   },
   // K2-Instruct does not think.
   { name: "kimi-k2", reasoningParser: "none", toolParser: "kimi_k2" },
-  // K2.5/K2.6: thinking by default, switched with chat_template_kwargs.thinking.
-  { name: "kimi-k2.5", reasoningParser: "qwen3", toolParser: "kimi_k2", thinkingKwarg: "thinking" },
+  // K2.5/K2.6: thinking by default, switched with chat_template_kwargs.thinking; the template opens `<think>`.
+  {
+    name: "kimi-k2.5",
+    reasoningParser: "qwen3",
+    toolParser: "kimi_k2",
+    thinkingKwarg: "thinking",
+    template: { reasoningStart: "always" },
+  },
 ];
+
+/**
+ * DeepSeek V3.1's and R1's stock templates write each past call's `arguments` as a string, which vLLM has
+ * already parsed into an object: every conversation with a past tool call raises, whatever the request.
+ */
+function concatenatedArguments(family: string): ServerFix {
+  return {
+    raises: 'can only concatenate str (not "dict") to str',
+    advice: `${family}'s stock chat template cannot render a past tool call on this server: it joins the call's arguments as a string, and the server has parsed them into an object. Fix it on the server: give vLLM (or SGLang) a copy of the template that writes the arguments with \`| tojson\` (--chat-template FILE), or serve the model with llama.cpp, which passes the arguments as the template expects`,
+  };
+}
 
 export const PRESET_NAMES: readonly string[] = PRESETS.map((preset) => preset.name);
 

@@ -2,6 +2,7 @@ import type { ReasoningDialect, ToolDialect } from "@sluice/core";
 import type { ModelConfig } from "./config";
 import { findReasoningDialect, findToolDialect } from "./dialect-registry";
 import { findPreset, type ThinkingKwarg } from "./presets";
+import type { TemplateRules } from "./template-rules";
 
 /** What the gateway does for one model: which dialects parse raw content and how thinking is requested. */
 export interface ModelPlan {
@@ -17,6 +18,8 @@ export interface ModelPlan {
   readonly requestFields?: Readonly<Record<string, unknown>>;
   /** How past calls' ids go upstream, when the tool dialect's template wants its own (Kimi). */
   readonly historyToolCallId?: (name: string, index: number) => string;
+  /** What the family's chat template requires of the request and where it leaves the model (the preset's). */
+  readonly template?: TemplateRules;
   readonly presetName?: string;
 }
 
@@ -44,6 +47,7 @@ export function resolveModelPlan(
     thinksByDefault: preset?.thinksByDefault ?? reasoning !== undefined,
     ...(Object.keys(requestFields).length === 0 ? {} : { requestFields }),
     ...(tool?.historyToolCallId === undefined ? {} : { historyToolCallId: tool.historyToolCallId }),
+    ...(preset?.template === undefined ? {} : { template: preset.template }),
     ...(preset === undefined ? {} : { presetName: preset.name }),
   };
 }

@@ -31,6 +31,7 @@ export function rebuildTranscoderOptions(recorded: RecordedTranscoderOptions): R
       reasoning,
       tool,
       thinking: recorded.thinking,
+      startsInReasoning: recorded.starts_in_reasoning ?? undefined,
       tools: new Map(recorded.tools.map((entry) => [entry.name, entry.input_schema])),
       stopSequences: recorded.stop_sequences,
       disableParallelToolUse: recorded.disable_parallel_tool_use,

@@ -17,6 +17,8 @@ export const RecordedTranscoderOptions = Schema.Struct({
   reasoning: nullableString,
   tool: nullableString,
   thinking: Schema.Boolean,
+  /** Where the template left the model; null: the dialect decided (absent in files recorded before it was kept). */
+  starts_in_reasoning: Schema.optional(Schema.NullOr(Schema.Boolean)),
   tools: Schema.Array(
     Schema.Struct({
       name: Schema.String,

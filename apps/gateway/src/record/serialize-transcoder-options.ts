@@ -11,6 +11,7 @@ export function serializeTranscoderOptions(options: TranscoderOptions): Recorded
     reasoning: options.reasoning?.id ?? null,
     tool: options.tool?.id ?? null,
     thinking: options.thinking,
+    starts_in_reasoning: options.startsInReasoning ?? null,
     tools: [...(options.tools ?? new Map()).entries()].map(([name, schema]) => ({
       name,
       input_schema: schema,

@@ -30,6 +30,7 @@ export async function callUpstream(
     secrets: model.secrets,
     url: upstream.url,
     upstreamModel: model.config.upstream.model,
+    serverFixes: model.plan.template?.serverFixes,
   };
   const { recorder } = exchange;
   let response: UpstreamResponse;

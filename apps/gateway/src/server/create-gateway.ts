@@ -5,6 +5,7 @@ import type { Logger } from "pino";
 import type { Config, ModelConfig } from "../config/config";
 import { createExchangeRecorder } from "../record/exchange-recorder";
 import type { ContextWindow } from "../upstream/context-window";
+import type { UnreachableRetry } from "../upstream/retry-unreachable";
 import type { Upstream } from "../upstream/upstream";
 import { compileServedConfig, type ServedConfig } from "./compile-served-config";
 import { createBodyBudget } from "./create-body-budget";
@@ -32,6 +33,8 @@ export interface GatewayOptions {
    * context window"); default true. Off, only `context_window` from the config is known.
    */
   readonly learnContextWindows?: boolean;
+  /** The default upstreams' waits before trying an unreachable upstream again (tests give their own). */
+  readonly unreachableRetry?: UnreachableRetry;
 }
 
 export interface ListeningAddress {
@@ -82,7 +85,9 @@ const REQUEST_TIMEOUT_MS = 120_000;
 export function createGateway(config: Config, options: GatewayOptions = {}): Gateway {
   const logger = options.logger ?? createGatewayLogger();
   // The default gets the gateway's logger: replicas log their failovers and cooldowns.
-  const upstreamFor = options.upstreamFor ?? ((model: ModelConfig) => defaultUpstreamFor(model, logger));
+  const upstreamFor =
+    options.upstreamFor ??
+    ((model: ModelConfig) => defaultUpstreamFor(model, logger, options.unreachableRetry));
   let closing = false;
   let closed: Promise<void> | undefined;
   // Set by close(): ends the drain (closes the server and what is idle) once nothing is open any more.

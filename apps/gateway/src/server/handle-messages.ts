@@ -22,6 +22,7 @@ import { relayUpstream } from "./relay-upstream";
 import { replyError } from "./reply-error";
 import { sendJson } from "./send-json";
 import { startSseResponse } from "./start-sse-response";
+import { unknownModelError } from "./unknown-model-error";
 
 /**
  * `POST /v1/messages`: decode, route, translate, call the upstream (always streaming), then either
@@ -37,8 +38,7 @@ export async function handleMessages(exchange: Exchange, gateway: GatewayContext
 
   const servedModel = served.route(request.model);
   if (servedModel === undefined) {
-    // Anthropic's own wording for an unknown model; a huge name is not echoed whole.
-    replyError(exchange, gatewayError("not_found", `model: ${boundedForMessage(request.model)}`));
+    replyError(exchange, unknownModelError(request.model, served.models, "anthropic"));
     return;
   }
   const { plan, upstream, config: model } = servedModel;
@@ -52,17 +52,23 @@ export async function handleMessages(exchange: Exchange, gateway: GatewayContext
   const upstreamResponse = await callUpstream(exchange, gateway, servedModel, translated.body);
   if (upstreamResponse === undefined) return;
 
-  const options = transcoderOptions(request, plan, thinking);
+  const options = transcoderOptions(request, plan, thinking, translated.startsInReasoning);
   if (request.stream === true) await streamMessage(exchange, gateway, upstreamResponse, options, servedModel);
   else await aggregateMessage(exchange, gateway, upstreamResponse, options, servedModel);
 }
 
-function transcoderOptions(request: MessagesRequest, plan: ModelPlan, thinking: boolean): TranscoderOptions {
+function transcoderOptions(
+  request: MessagesRequest,
+  plan: ModelPlan,
+  thinking: boolean,
+  startsInReasoning: boolean | undefined,
+): TranscoderOptions {
   const choice = request.tool_choice;
   return {
     reasoning: plan.reasoning,
     tool: plan.tool,
     thinking,
+    startsInReasoning,
     tools: toolSchemas(request),
     stopSequences: request.stop_sequences,
     disableParallelToolUse:

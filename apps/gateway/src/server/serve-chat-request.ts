@@ -15,6 +15,7 @@ import { relayUpstream } from "./relay-upstream";
 import { replyError } from "./reply-error";
 import { sendJson } from "./send-json";
 import { startStreamResponse } from "./start-stream-response";
+import { unknownModelError } from "./unknown-model-error";
 
 /** How one OpenAI surface writes the pipeline's events: as a stream, or folded into one answer. */
 export interface ChatSurface {
@@ -56,10 +57,7 @@ export async function serveChatRequest(
   log.stream = surface.stream;
   const servedModel = gateway.served.route(surface.clientModel);
   if (servedModel === undefined) {
-    replyError(
-      exchange,
-      gatewayError("not_found", `The model \`${boundedForMessage(surface.clientModel)}\` does not exist`),
-    );
+    replyError(exchange, unknownModelError(surface.clientModel, gateway.served.models, "openai"));
     return;
   }
   const { plan, upstream, config: model } = servedModel;
@@ -77,6 +75,7 @@ export async function serveChatRequest(
     body: upstreamResponse.body,
     transcoder: chatTranscoderOptions(surface.chat, translated.body, plan, {
       thinking,
+      startsInReasoning: translated.startsInReasoning,
       clientModel: surface.clientModel,
     }),
     clientSignal: exchange.clientSignal,

@@ -14,12 +14,17 @@ export function chatTranscoderOptions(
   request: Readonly<Record<string, unknown>>,
   body: Readonly<Record<string, unknown>>,
   plan: Pick<ModelPlan, "reasoning" | "tool">,
-  options: { readonly thinking: boolean; readonly clientModel: string },
+  options: {
+    readonly thinking: boolean;
+    readonly startsInReasoning: boolean | undefined;
+    readonly clientModel: string;
+  },
 ): TranscoderOptions {
   return {
     reasoning: plan.reasoning,
     tool: plan.tool,
     thinking: options.thinking,
+    startsInReasoning: options.startsInReasoning,
     tools: toolSchemas(body.tools),
     stopSequences: stopStrings(request.stop),
     disableParallelToolUse: request.parallel_tool_calls === false,

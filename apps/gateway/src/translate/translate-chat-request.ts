@@ -1,8 +1,11 @@
 import type { ChatMessage } from "@sluice/protocol-openai";
 import type { ModelConfig } from "../config/config";
 import type { ModelPlan } from "../config/resolve-model-plan";
+import { answerStartsInReasoning } from "./answer-starts-in-reasoning";
+import { applyTemplateRules } from "./apply-template-rules";
 import { mergeExtraBody } from "./merge-extra-body";
 import { nativeToolCallIds } from "./native-tool-call-ids";
+import { templateKwargs } from "./template-kwargs";
 import type { TranslatedRequest } from "./translate-request";
 
 export interface TranslateChatRequestOptions {
@@ -40,7 +43,7 @@ const REASONING_FIELDS = ["reasoning_content", "reasoning"] as const;
  */
 export function translateChatRequest(
   request: Readonly<Record<string, unknown>>,
-  plan: Pick<ModelPlan, "thinkingKwarg" | "requestFields" | "historyToolCallId">,
+  plan: Pick<ModelPlan, "thinkingKwarg" | "requestFields" | "historyToolCallId" | "template">,
   model: Pick<ModelConfig, "maxOutputTokens" | "upstream">,
   options: TranslateChatRequestOptions,
 ): TranslatedRequest {
@@ -51,9 +54,12 @@ export function translateChatRequest(
   }
   body.model = model.upstream.model;
 
-  const translated = (request.messages as readonly Record<string, unknown>[]).map((message) =>
-    translateMessage(message, model.upstream.reasoningField),
-  ) as unknown as ChatMessage[];
+  const translated = applyTemplateRules(
+    (request.messages as readonly Record<string, unknown>[]).map((message) =>
+      translateMessage(message, model.upstream.reasoningField),
+    ) as unknown as ChatMessage[],
+    plan.template,
+  );
   body.messages =
     plan.historyToolCallId === undefined ? translated : nativeToolCallIds(translated, plan.historyToolCallId);
 
@@ -77,13 +83,16 @@ export function translateChatRequest(
   // Always streamed upstream, with usage in the last chunk; `stream: false` is aggregated by the gateway.
   body.stream = true;
   body.stream_options = { include_usage: true };
-  if (plan.thinkingKwarg !== undefined) {
-    const kwargs = isMapping(request.chat_template_kwargs) ? request.chat_template_kwargs : {};
-    body.chat_template_kwargs = { ...kwargs, [plan.thinkingKwarg]: options.thinking };
-  }
+  const clientKwargs = isMapping(request.chat_template_kwargs) ? request.chat_template_kwargs : {};
+  Object.assign(body, templateKwargs(plan, options.thinking, clientKwargs));
   // What the dialects' markers need (special tokens kept in the text); the config's extra_body still wins.
   Object.assign(body, plan.requestFields);
-  return { body: mergeExtraBody(body, model.upstream.extraBody) as TranslatedRequest["body"], warnings };
+  const merged = mergeExtraBody(body, model.upstream.extraBody) as TranslatedRequest["body"];
+  return {
+    body: merged,
+    warnings,
+    startsInReasoning: answerStartsInReasoning(plan.template, merged.messages, options.thinking),
+  };
 }
 
 function translateMessage(

@@ -2,8 +2,11 @@ import type { MessagesRequest } from "@sluice/protocol-anthropic";
 import type { ChatCompletionRequest } from "@sluice/protocol-openai";
 import type { ModelConfig } from "../config/config";
 import type { ModelPlan } from "../config/resolve-model-plan";
+import { answerStartsInReasoning } from "./answer-starts-in-reasoning";
+import { applyTemplateRules } from "./apply-template-rules";
 import { mergeExtraBody } from "./merge-extra-body";
 import { nativeToolCallIds } from "./native-tool-call-ids";
+import { templateKwargs } from "./template-kwargs";
 import { translateMessages } from "./translate-messages";
 import { translateSampling } from "./translate-sampling";
 import { translateSystem } from "./translate-system";
@@ -19,6 +22,8 @@ export interface TranslatedRequest {
   readonly body: ChatCompletionRequest;
   /** One line per dropped block or tool, with its path; the gateway logs them. */
   readonly warnings: string[];
+  /** Where the family's template leaves the model (`answerStartsInReasoning`); undefined: the dialect's default. */
+  readonly startsInReasoning: boolean | undefined;
 }
 
 /**
@@ -27,15 +32,18 @@ export interface TranslatedRequest {
  */
 export function translateRequest(
   request: MessagesRequest,
-  plan: Pick<ModelPlan, "thinkingKwarg" | "requestFields" | "historyToolCallId">,
+  plan: Pick<ModelPlan, "thinkingKwarg" | "requestFields" | "historyToolCallId" | "template">,
   model: Pick<ModelConfig, "maxOutputTokens" | "upstream">,
   options: TranslateRequestOptions,
 ): TranslatedRequest {
   const warnings: string[] = [];
-  const translated = [
-    ...translateSystem(request.system, warnings),
-    ...translateMessages(request.messages, model.upstream.reasoningField, warnings),
-  ];
+  const translated = applyTemplateRules(
+    [
+      ...translateSystem(request.system, warnings),
+      ...translateMessages(request.messages, model.upstream.reasoningField, warnings),
+    ],
+    plan.template,
+  );
   const messages =
     plan.historyToolCallId === undefined ? translated : nativeToolCallIds(translated, plan.historyToolCallId);
   const tools = translateTools(request.tools, warnings);
@@ -50,11 +58,14 @@ export function translateRequest(
     // Always streamed upstream, with usage in the last chunk; `stream: false` is aggregated by the gateway.
     stream: true,
     stream_options: { include_usage: true },
-    ...(plan.thinkingKwarg === undefined
-      ? {}
-      : { chat_template_kwargs: { [plan.thinkingKwarg]: options.thinking } }),
+    ...templateKwargs(plan, options.thinking),
     // What the dialects' markers need (special tokens kept in the text); the config's extra_body still wins.
     ...plan.requestFields,
   };
-  return { body: mergeExtraBody(body, model.upstream.extraBody), warnings };
+  const merged = mergeExtraBody(body, model.upstream.extraBody);
+  return {
+    body: merged,
+    warnings,
+    startsInReasoning: answerStartsInReasoning(plan.template, merged.messages, options.thinking),
+  };
 }

@@ -14,6 +14,8 @@ import { readUpstreamText } from "./read-upstream-text";
 import { smallestWindow } from "./smallest-window";
 import type { Upstream, UpstreamRequest, UpstreamResponse } from "./upstream";
 import { UpstreamAbortError } from "./upstream-abort-error";
+import { UpstreamConnectionError } from "./upstream-connection-error";
+import { type UnreachableUrl, UpstreamUnreachableError } from "./upstream-unreachable-error";
 
 export interface ReplicatedUpstreamOptions {
   /** One upstream per replica, each with its `url` (logs name the replica by it). */
@@ -39,6 +41,7 @@ interface Replica {
  * 5xx / 429 status moves the request to the next, each replica at most once, and the last failure is
  * what the caller gets. Once a 200's headers arrived nothing is retried: the stream has started.
  * Other answers (4xx but 429, 3xx) are returned as they are: a bad request is bad on every replica.
+ * When no replica could even be connected to, the failure names them all (`UpstreamUnreachableError`).
  */
 export function createReplicatedUpstream(options: ReplicatedUpstreamOptions): Upstream {
   if (options.replicas.length === 0) throw new Error("createReplicatedUpstream needs at least one replica");
@@ -100,6 +103,8 @@ export function createReplicatedUpstream(options: ReplicatedUpstreamOptions): Up
   return {
     async send(request: UpstreamRequest): Promise<UpstreamResponse> {
       const order = orderReplicas(replicas, nextTurn());
+      // Every replica refused (or had no known host) so far: then the upstream as a whole is unreachable.
+      const unreachable: UnreachableUrl[] = [];
       for (let index = 0; index < order.length; index++) {
         const replica = order[index] as Replica;
         const next = order[index + 1];
@@ -117,7 +122,8 @@ export function createReplicatedUpstream(options: ReplicatedUpstreamOptions): Up
             throw error;
           }
           noteFailure(replica, call, mapUpstreamFailure(error, { secrets, url: replica.url }).message, next);
-          if (next === undefined) throw error;
+          if (error instanceof UpstreamUnreachableError) unreachable.push(...error.failures);
+          if (next === undefined) throw lastFailure(error, unreachable, order.length);
           continue;
         }
         if (!failsOver(response.status)) {
@@ -160,6 +166,22 @@ export function createReplicatedUpstream(options: ReplicatedUpstreamOptions): Up
       return smallestWindow(windows);
     },
   };
+}
+
+/**
+ * What the caller gets when the last replica threw: the upstream is unreachable only when every replica
+ * was; when another one answered (a 5xx) or timed out, a refusal of the last is an ordinary, retryable
+ * connection failure, as it was before.
+ */
+function lastFailure(error: unknown, unreachable: readonly UnreachableUrl[], replicaCount: number): unknown {
+  if (!(error instanceof UpstreamUnreachableError)) return error;
+  const [first, ...rest] = unreachable;
+  if (unreachable.length === replicaCount && first !== undefined)
+    return new UpstreamUnreachableError(error.message, [first, ...rest], { cause: error });
+  return new UpstreamConnectionError(error.message, error.code, {
+    cause: error,
+    ...(error.url === undefined ? {} : { url: error.url }),
+  });
 }
 
 /** 5xx: this replica failed; 429: this replica is saturated (a rate limit in front of it). Another may serve. */

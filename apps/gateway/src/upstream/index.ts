@@ -14,8 +14,17 @@ export {
   upstreamErrorForStream,
 } from "./map-upstream-error";
 export { readUpstreamText } from "./read-upstream-text";
+export {
+  DEFAULT_UNREACHABLE_RETRY,
+  retryUnreachable,
+  type UnreachableRetry,
+} from "./retry-unreachable";
 export type { Upstream, UpstreamRequest, UpstreamResponse } from "./upstream";
 export { UpstreamAbortError } from "./upstream-abort-error";
 export { UpstreamConnectionError } from "./upstream-connection-error";
 export { UpstreamTimeoutError, type UpstreamTimeoutKind } from "./upstream-timeout-error";
+export {
+  type UnreachableUrl,
+  UpstreamUnreachableError,
+} from "./upstream-unreachable-error";
 export { upstreamUrlOf } from "./upstream-url-of";

@@ -4,12 +4,15 @@ import {
   gatewayError,
   reasonOfUpstreamStatus,
 } from "@sluice/protocol-anthropic";
+import type { ServerFix } from "../config/template-rules";
 import { contextOverflowMessage } from "./context-overflow-message";
 import { scrubSecrets } from "./scrub-secrets";
+import { unreachableMessage } from "./unreachable-message";
 import { UpstreamAbortError } from "./upstream-abort-error";
 import { UpstreamConnectionError } from "./upstream-connection-error";
 import { upstreamErrorText } from "./upstream-error-text";
 import { UpstreamTimeoutError } from "./upstream-timeout-error";
+import { UpstreamUnreachableError } from "./upstream-unreachable-error";
 import { upstreamUrlOf } from "./upstream-url-of";
 
 export interface MapUpstreamErrorOptions {
@@ -19,6 +22,8 @@ export interface MapUpstreamErrorOptions {
   readonly url?: string | undefined;
   /** The configured `upstream.model`, named when the server may not serve it. */
   readonly upstreamModel?: string | undefined;
+  /** The family's known template failures (`TemplateRules.serverFixes`): a 400 that is one says what to fix. */
+  readonly serverFixes?: readonly ServerFix[] | undefined;
 }
 
 /**
@@ -63,6 +68,8 @@ export function mapUpstreamHttpError(
     case "upstream_rejected_request": {
       const overflow = contextOverflowMessage(text, bodyText);
       if (overflow !== undefined) return gatewayError("context_overflow", overflow);
+      const fix = options.serverFixes?.find((known) => text.includes(known.raises));
+      if (fix !== undefined) return gatewayError(reason, `${text}: ${fix.advice}`);
       return gatewayError(reason, text === "" ? `the upstream rejected the request (HTTP ${status})` : text);
     }
     default:
@@ -83,8 +90,11 @@ export function mapUpstreamFailure(error: unknown, options: MapUpstreamErrorOpti
   const url = upstreamUrlOf(error) ?? options.url;
   const at = url === undefined ? "" : ` (${url})`;
   if (error instanceof UpstreamTimeoutError) return gatewayError("upstream_timeout", `${error.message}${at}`);
+  // Still no connection after the gateway's own retries: final, and it says what to check.
+  if (error instanceof UpstreamUnreachableError)
+    return gatewayError("upstream_unreachable", scrubSecrets(unreachableMessage(error), secrets));
   if (error instanceof UpstreamConnectionError)
-    // Refused or reset: the server may be restarting, so a retry can succeed.
+    // Reset or cut: the server may be restarting, so a retry can succeed.
     return gatewayError("upstream_failed", `${scrubSecrets(error.message, secrets)}${at}`);
   if (error instanceof UpstreamAbortError) return gatewayError("client_closed", error.message);
   const text = error instanceof Error ? error.message : String(error);

@@ -1,14 +1,18 @@
 import { UpstreamConnectionError } from "./upstream-connection-error";
+import { UNREACHABLE_CODES, UpstreamUnreachableError } from "./upstream-unreachable-error";
 
 /**
  * undici wraps the socket error: `TypeError: fetch failed` / `terminated` with the coded error in `cause`.
- * `url`: the URL called, given for a failure before the response headers so the error names its replica.
+ * `url`: the URL called, given for a failure before the response headers so the error names its replica;
+ * then a connection that was never made (refused, DNS) is an `UpstreamUnreachableError`.
  */
 export function toUpstreamConnectionError(error: unknown, url?: string): UpstreamConnectionError {
   if (error instanceof UpstreamConnectionError) return error;
   const code = findErrorCode(error);
   const detail = innermostMessage(error);
   const message = `upstream connection failed${code === undefined ? "" : ` (${code})`}: ${detail}`;
+  if (url !== undefined && code !== undefined && UNREACHABLE_CODES.has(code))
+    return new UpstreamUnreachableError(message, [{ url, code }], { cause: error });
   return new UpstreamConnectionError(
     message,
     code,

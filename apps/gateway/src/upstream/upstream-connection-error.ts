@@ -1,7 +1,8 @@
 /** The upstream could not be reached or dropped the connection: refused, reset, DNS, TLS, truncated body. */
 export class UpstreamConnectionError extends Error {
   readonly _tag = "UpstreamConnectionError";
-  readonly retryable = true;
+  /** Whether the client may try again; false for `UpstreamUnreachableError`, which the gateway already retried. */
+  readonly retryable: boolean = true;
   /** The system or undici error code when one is known (`ECONNREFUSED`, `ENOTFOUND`, `UND_ERR_SOCKET`, …). */
   readonly code: string | undefined;
   /** The URL called, when the connection failed before the response headers (the replica that failed). */

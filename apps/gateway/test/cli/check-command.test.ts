@@ -132,6 +132,32 @@ describe("sluice check", { timeout: 30_000 }, () => {
     expect(served?.headers["x-token"]).toBe(HEADER_SECRET);
   });
 
+  it("--strict exits 1 when an upstream is not ready, 0 when every one is", async () => {
+    const base = upstream.baseUrl;
+    const write = (name: string, models: string[]): string => {
+      const path = join(directory, name);
+      writeFileSync(path, `models:\n${models.join("\n")}\n`);
+      return path;
+    };
+    const ready = write("ready.yaml", [
+      "  - name: demo-model\n    upstream:\n      base_url: demo",
+      model("served", base, { model: "Qwen/Qwen3.5-122B", key: "UPSTREAM_KEY" }),
+    ]);
+    const notReady = write("not-ready.yaml", [
+      model("served", base, { model: "Qwen/Qwen3.5-122B", key: "UPSTREAM_KEY" }),
+      model("misnamed", base, { model: "Qwen/Qwen3-8B", key: "UPSTREAM_KEY" }),
+    ]);
+    const refused = write("refused.yaml", [model("refused", `http://127.0.0.1:${closedPort}/v1`)]);
+    const env = { UPSTREAM_KEY: KEY, HEADER_TOKEN: HEADER_SECRET };
+    const exitOf = async (args: string[]): Promise<number | null> =>
+      within(startCli(args, { cwd: directory, env }).exited, 20_000, "check to finish");
+    expect(await exitOf(["check", "--strict", "--config", ready])).toBe(0);
+    expect(await exitOf(["check", "--strict", "--config", notReady])).toBe(1);
+    expect(await exitOf(["check", "--strict", "--config", refused])).toBe(1);
+    // Without --strict the file is what is checked: valid, so 0.
+    expect(await exitOf(["check", "--config", refused])).toBe(0);
+  });
+
   it("exits 1 with every problem and its path for an invalid file", async () => {
     const path = join(directory, "invalid.yaml");
     writeFileSync(path, "models:\n  - name: x\n    preset: qwen9\n    upstream:\n      base_url: ftp://x\n");

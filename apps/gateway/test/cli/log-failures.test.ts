@@ -97,7 +97,10 @@ describe("SLUICE_LOG_FORMAT", { timeout: 30_000 }, () => {
     cli.child.kill("SIGTERM");
     expect(await within(cli.exited, 10_000, "exit")).toBe(0);
     const lines = cli.stderr().trim().split("\n");
-    expect(lines[0]).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: started \{"models":\["demo-model"\]/);
+    // The config's warnings come first (WARN lines), then the start.
+    expect(lines.find((line) => line.includes("INFO: started"))).toMatch(
+      /^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: started \{"models":\["demo-model"\]/,
+    );
     expect(lines.some((line) => / INFO: request \{.*"path":"\/health"/.test(line))).toBe(true);
     expect(cli.stderr()).not.toContain("\u001b[");
   });

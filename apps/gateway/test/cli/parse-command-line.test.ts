@@ -29,6 +29,12 @@ describe("parseCommandLine", () => {
     expect(parseCommandLine(["check", "--config", "a.yaml"])).toEqual({
       command: "check",
       configPath: "a.yaml",
+      strict: false,
+    });
+    expect(parseCommandLine(["check", "--strict", "-c", "a.yaml"])).toEqual({
+      command: "check",
+      configPath: "a.yaml",
+      strict: true,
     });
   });
 
@@ -47,6 +53,41 @@ describe("parseCommandLine", () => {
     });
   });
 
+  it("reads code and codex: sluice's own options first, the rest for the client as it is", () => {
+    expect(parseCommandLine(["code"])).toEqual({
+      command: "code",
+      configPath: undefined,
+      model: undefined,
+      clientArgs: [],
+    });
+    expect(
+      parseCommandLine(["code", "--config", "a.yaml", "--model=qwen3.5", "-p", "hi", "--model", "x"]),
+    ).toEqual({
+      command: "code",
+      configPath: "a.yaml",
+      model: "qwen3.5",
+      clientArgs: ["-p", "hi", "--model", "x"],
+    });
+    // `-c` is Codex's own --config; `--` hands the rest over, even sluice's option names.
+    expect(parseCommandLine(["codex", "--config=a.yaml", "-c", "x=1", "exec", "hi"])).toEqual({
+      command: "codex",
+      configPath: "a.yaml",
+      model: undefined,
+      clientArgs: ["-c", "x=1", "exec", "hi"],
+    });
+    expect(parseCommandLine(["codex", "--", "--config", "k=v"])).toMatchObject({
+      configPath: undefined,
+      clientArgs: ["--config", "k=v"],
+    });
+    expect(parseCommandLine(["code", "--help"])).toEqual({ command: "help" });
+    expect(parseCommandLine(["code", "--", "--help"])).toMatchObject({ clientArgs: ["--help"] });
+    expect(errorOf(["code", "--model"]).message).toBe("--model needs a value");
+    expect(errorOf(["code", "--config="]).message).toBe("--config needs a value");
+    expect(errorOf(["--config", "a.yaml", "code"]).message).toBe(
+      "code comes first: sluice code [--config FILE] [--model NAME] [--] [ARGS…]",
+    );
+  });
+
   it("answers --help and --version before anything else", () => {
     expect(parseCommandLine(["--help"])).toEqual({ command: "help" });
     expect(parseCommandLine(["serve", "-h"])).toEqual({ command: "help" });
@@ -57,8 +98,8 @@ describe("parseCommandLine", () => {
 
   it("says what is wrong in one line, exit 2 with the usage", () => {
     const cases: [string[], string][] = [
-      [[], "missing command (serve, check or replay)"],
-      [["start"], 'unknown command "start" (expected serve, check or replay)'],
+      [[], "missing command (serve, check, replay, code or codex)"],
+      [["start"], 'unknown command "start" (expected serve, check, replay, code or codex)'],
       [["serve", "-c", "a.yaml", "extra"], 'unexpected argument "extra"'],
       [["serve", "-c", "a.yaml", "--log", "x"], 'unknown option "--log"'],
       [["serve", "-c", "a.yaml", "-x"], 'unknown option "-x"'],
@@ -78,6 +119,8 @@ describe("parseCommandLine", () => {
       [["check", "-c", "a.yaml", "--host", "0.0.0.0"], "--host is an option of serve, not of check"],
       [["serve", "-c", "a.yaml", "--check"], "--check is an option of replay, not of serve"],
       [["check", "-c", "a.yaml", "--format", "sse"], "--format is an option of replay, not of check"],
+      [["serve", "-c", "a.yaml", "--strict"], "--strict is an option of check, not of serve"],
+      [["replay", "x.json", "--strict"], "--strict is not an option of replay"],
       [["replay"], "replay needs the recording: sluice replay FILE"],
       [["replay", "a.json", "b.json"], 'unexpected argument "b.json"'],
       [["replay", "a.json", "-c", "a.yaml"], "--config is not an option of replay"],

@@ -441,14 +441,59 @@ describe("parseConfig: upstream knobs (docs/config.md §1)", () => {
   });
 
   it("warns (without failing) on a base_url without /v1", () => {
-    const config = parseConfig(withModel("    upstream: {base_url: 'http://gpu1:8000'}"));
-    expect(config.warnings).toEqual([
+    const baseUrlWarnings = (text: string) =>
+      parseConfig(text).warnings.filter((warning) => warning.includes(".upstream.base_url"));
+    expect(baseUrlWarnings(withModel("    upstream: {base_url: 'http://gpu1:8000'}"))).toEqual([
       "models.0.upstream.base_url: http://gpu1:8000 has no /v1 in its path; vLLM, SGLang, llama.cpp and Ollama serve /v1/chat/completions (write http://gpu1:8000/v1 unless this server really differs)",
     ]);
+    expect(baseUrlWarnings(withModel("    upstream: {base_url: 'https://openrouter.ai/api/v1'}"))).toEqual(
+      [],
+    );
+    expect(baseUrlWarnings(MINIMAL)).toEqual([]);
+  });
+
+  it("warns when no model receives Claude Code's model names, saying to add an alias or use sluice code", () => {
+    expect(parseConfig(MINIMAL).warnings).toEqual([
+      'models: no model receives Claude Code\'s model names (claude-opus-5-5, claude-opus-4-5, claude-sonnet-4-5-20250929, claude-haiku-4-5-20251001, claude-3-5-haiku-20241022), so each of its requests would get 404; add aliases: ["claude-*"] to the model it should use, or start Claude Code with sluice code (or ANTHROPIC_MODEL=qwen3.5 ANTHROPIC_DEFAULT_HAIKU_MODEL=qwen3.5)',
+    ]);
+    // A model named like a Claude model routes that name exactly; the rest still reach nothing.
+    const exact = parseConfig(`
+models:
+  - name: claude-opus-4-5
+    upstream: {base_url: demo}
+`);
+    expect(exact.warnings).toEqual([
+      expect.stringMatching(
+        /^models: Claude Code's main model names claude-opus-5-5, claude-sonnet-4-5-20250929 reach no model/,
+      ),
+      expect.stringMatching(
+        /^models: Claude Code's background model names claude-haiku-4-5-20251001, claude-3-5-haiku-20241022 reach no model .*ANTHROPIC_DEFAULT_HAIKU_MODEL=claude-opus-4-5/,
+      ),
+    ]);
+  });
+
+  it("warns about the kind of Claude Code name no alias catches: background only, or main only", () => {
+    const mainOnly = parseConfig(`
+models:
+  - name: big
+    aliases: ["claude-opus-*", "claude-sonnet-*"]
+    upstream: {base_url: demo}
+`);
+    expect(mainOnly.warnings).toEqual([
+      'models: Claude Code\'s background model names claude-haiku-4-5-20251001, claude-3-5-haiku-20241022 reach no model (its titles, summaries and command checks would fail); add aliases: ["claude-haiku-*", "claude-3-5-haiku-*"] to a small model (or "claude-*" to one), or set ANTHROPIC_DEFAULT_HAIKU_MODEL=big (sluice code does)',
+    ]);
+    const backgroundOnly = parseConfig(`
+models:
+  - name: small
+    aliases: ["claude-haiku-*", "claude-3-5-haiku-*"]
+    upstream: {base_url: demo}
+`);
+    expect(backgroundOnly.warnings).toEqual([
+      'models: Claude Code\'s main model names claude-opus-5-5, claude-opus-4-5, claude-sonnet-4-5-20250929 reach no model (its requests for them would get 404); add an alias that matches them (aliases: ["claude-*"] after the narrower ones), or set ANTHROPIC_MODEL=small (sluice code does)',
+    ]);
     expect(
-      parseConfig(withModel("    upstream: {base_url: 'https://openrouter.ai/api/v1'}")).warnings,
+      parseConfig(withModel('    aliases: ["claude-*"]\n    upstream: {base_url: demo}')).warnings,
     ).toEqual([]);
-    expect(parseConfig(MINIMAL).warnings).toEqual([]);
   });
 
   it("warns when an alias can never route because an earlier alias catches the same names", () => {

@@ -64,8 +64,11 @@ describe("node dist/cli.js", { timeout: 90_000 }, () => {
         '--port must be an integer from 0 to 65535, got "eighty"',
       ],
       [["serve"], "--config FILE is required"],
-      [["--config", "x.yaml"], "missing command (serve, check or replay)"],
-      [["launch", "--config", "x.yaml"], 'unknown command "launch" (expected serve, check or replay)'],
+      [["--config", "x.yaml"], "missing command (serve, check, replay, code or codex)"],
+      [
+        ["launch", "--config", "x.yaml"],
+        'unknown command "launch" (expected serve, check, replay, code or codex)',
+      ],
       [["serve", "--config", "x.yaml", "--verbose"], 'unknown option "--verbose"'],
       [["serve", "--config"], "--config needs a value"],
       [["check", "--config", "x.yaml", "--port", "1"], "--port is an option of serve, not of check"],

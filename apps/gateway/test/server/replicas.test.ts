@@ -56,6 +56,8 @@ beforeAll(async () => {
       modelYaml("all-busy", list(busy.baseUrl, otherBusy.baseUrl)),
       modelYaml("all-refused", list(otherRefusedBaseUrl, refusedBaseUrl)),
     ].join("")}`,
+    // The gateway's retries of a refused upstream, without their waits (unreachable-upstream.test.ts has those).
+    { unreachableRetry: { delaysMs: [250, 500, 1000], wait: async () => undefined } },
   );
 });
 
@@ -139,15 +141,19 @@ describe("replicas with failover, through the server (docs/config.md §1 base_ur
     expect(line?.upstreamUrl).toBe(`${otherBusy.baseUrl}/chat/completions`);
   });
 
-  it("names the replica that failed last when every connection is refused", async () => {
+  it("names every replica when every connection is refused, once, not retryable", async () => {
     const response = await post(gateway.origin, "/v1/messages", messagesRequest("all-refused"));
     expect(response.status).toBe(502);
-    expect(response.headers.get("x-should-retry")).toBe("true");
+    expect(response.headers.get("x-should-retry")).toBe("false");
     const body = await readJson<ErrorBody>(response);
-    expect(body.error.message).toContain("ECONNREFUSED");
-    expect(body.error.message).toContain(`(${refusedBaseUrl}/chat/completions)`);
+    expect(body.error.message).toMatch(/^cannot connect to any of the 2 replicas: /);
+    expect(body.error.message).toContain(`${otherRefusedBaseUrl}/chat/completions refused the connection`);
+    expect(body.error.message).toContain(`${refusedBaseUrl}/chat/completions refused the connection`);
+    // The request line names the replica that failed last (the attempts took turns).
     const line = gateway.requestLines().find((entry) => entry.servedBy === "all-refused");
-    expect(line?.upstreamUrl).toBe(`${refusedBaseUrl}/chat/completions`);
+    expect([`${refusedBaseUrl}/chat/completions`, `${otherRefusedBaseUrl}/chat/completions`]).toContain(
+      line?.upstreamUrl,
+    );
     expect(logLines("upstream error").some((entry) => entry.upstreamUrl === line?.upstreamUrl)).toBe(true);
   });
 });

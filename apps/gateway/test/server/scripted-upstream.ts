@@ -54,6 +54,8 @@ export type Script = (request: ScriptedRequest) => ScriptedReply;
 export interface ScriptedUpstreamOptions {
   /** The listen queue length; default node's 511. A load run sets a model server's (uvicorn: 2048). */
   readonly backlog?: number;
+  /** Default 0 (a free port); a test of a server that comes back gives the port it had. */
+  readonly port?: number;
 }
 
 export interface ScriptedUpstream {
@@ -117,7 +119,11 @@ export async function startScriptedUpstream(
   });
   await new Promise<void>((resolve) =>
     server.listen(
-      { port: 0, host: "127.0.0.1", ...(options.backlog === undefined ? {} : { backlog: options.backlog }) },
+      {
+        port: options.port ?? 0,
+        host: "127.0.0.1",
+        ...(options.backlog === undefined ? {} : { backlog: options.backlog }),
+      },
       resolve,
     ),
   );

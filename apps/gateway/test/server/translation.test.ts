@@ -115,8 +115,11 @@ describe("the request the upstream receives (docs/http-api.md §4)", () => {
         },
         // The tool message comes first, right after the assistant's tool_calls.
         { role: "tool", tool_call_id: "toolu_01A", content: "a.txt\nb.txt" },
-        { role: "user", content: "Now summarise." },
-        { role: "system", content: "The user switched to plan mode." },
+        // Qwen3.5's template takes one system message, first: a late one joins the user turn beside it.
+        {
+          role: "user",
+          content: "Now summarise.\n\n<system-reminder>\nThe user switched to plan mode.\n</system-reminder>",
+        },
       ],
       tools: [
         {
@@ -134,7 +137,7 @@ describe("the request the upstream receives (docs/http-api.md §4)", () => {
       user: "user-7",
       stream: true,
       stream_options: { include_usage: true },
-      chat_template_kwargs: { enable_thinking: true },
+      chat_template_kwargs: { preserve_thinking: true, enable_thinking: true },
     });
     const line = gateway.requestLines().at(-1);
     expect(line?.translationWarnings).toEqual([
@@ -162,8 +165,9 @@ describe("the request the upstream receives (docs/http-api.md §4)", () => {
   });
 
   it.each([
-    ["qwen35", true, { enable_thinking: true }],
-    ["qwen35", false, { enable_thinking: false }],
+    // The qwen3.5 preset keeps Qwen3.6's past reasoning (docs/dialects.md §5).
+    ["qwen35", true, { preserve_thinking: true, enable_thinking: true }],
+    ["qwen35", false, { preserve_thinking: true, enable_thinking: false }],
     ["qwen3", true, { enable_thinking: true }],
     ["qwen3", false, { enable_thinking: false }],
     ["v41", true, { thinking: true }],

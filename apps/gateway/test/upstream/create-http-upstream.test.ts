@@ -6,6 +6,7 @@ import { readUpstreamText } from "../../src/upstream/read-upstream-text";
 import { UpstreamAbortError } from "../../src/upstream/upstream-abort-error";
 import { UpstreamConnectionError } from "../../src/upstream/upstream-connection-error";
 import { UpstreamTimeoutError } from "../../src/upstream/upstream-timeout-error";
+import { UpstreamUnreachableError } from "../../src/upstream/upstream-unreachable-error";
 import { closedPortOrigin, type LocalHandler, type LocalServer, startLocalServer } from "./local-server";
 
 const decoder = new TextDecoder();
@@ -224,14 +225,16 @@ describe("createHttpUpstream: timeouts", () => {
 });
 
 describe("createHttpUpstream: connection failures", () => {
-  it("rejects with UpstreamConnectionError(ECONNREFUSED) on a closed port", async () => {
-    const upstream = createHttpUpstream({ baseUrl: `${await closedPortOrigin()}/v1` });
+  it("rejects with UpstreamUnreachableError(ECONNREFUSED) on a closed port, naming the URL", async () => {
+    const origin = await closedPortOrigin();
+    const upstream = createHttpUpstream({ baseUrl: `${origin}/v1` });
     const failure = await upstream
       .send({ body: chatBody, signal: new AbortController().signal })
       .catch((e) => e);
-    expect(failure).toBeInstanceOf(UpstreamConnectionError);
+    expect(failure).toBeInstanceOf(UpstreamUnreachableError);
     expect(failure.code).toBe("ECONNREFUSED");
-    expect(mapUpstreamFailure(failure)).toMatchObject({ status: 502, type: "api_error" });
+    expect(failure.failures).toEqual([{ url: `${origin}/v1/chat/completions`, code: "ECONNREFUSED" }]);
+    expect(mapUpstreamFailure(failure)).toMatchObject({ status: 502, type: "api_error", retry: false });
   });
 
   it("fails the body with UpstreamConnectionError when the upstream drops the socket mid-stream", async () => {

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { createGatewayLogger } from "../../src/server/create-gateway-logger";
 import { createReplicatedUpstream } from "../../src/upstream/create-replicated-upstream";
+import { mapUpstreamFailure } from "../../src/upstream/map-upstream-error";
 import type { UpstreamResponse } from "../../src/upstream/upstream";
 import { UpstreamAbortError } from "../../src/upstream/upstream-abort-error";
 import { UpstreamConnectionError } from "../../src/upstream/upstream-connection-error";
 import { UpstreamTimeoutError } from "../../src/upstream/upstream-timeout-error";
+import { UpstreamUnreachableError } from "../../src/upstream/upstream-unreachable-error";
 import {
   answering,
   type FakeBody,
@@ -13,6 +15,7 @@ import {
   readAll,
   refusing,
   timingOut,
+  unknownHost,
   waitingForAbort,
 } from "./fake-replica";
 
@@ -178,6 +181,30 @@ describe("createReplicatedUpstream: failing over before the first byte", () => {
     expect(failure).toBeInstanceOf(UpstreamTimeoutError);
     expect((failure as UpstreamTimeoutError).url).toBe(c.url);
     expect([a.calls, b.calls, c.calls]).toEqual([1, 1, 1]);
+  });
+
+  it("reports an upstream unreachable only when no replica could be connected to, naming each", async () => {
+    const a = fakeReplica("a", refusing);
+    const b = fakeReplica("b", unknownHost);
+    const { send } = setup([a, b]);
+    const failure = await send().catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(UpstreamUnreachableError);
+    expect((failure as UpstreamUnreachableError).failures).toEqual([
+      { url: a.url, code: "ECONNREFUSED" },
+      { url: b.url, code: "ENOTFOUND" },
+    ]);
+    expect(mapUpstreamFailure(failure)).toMatchObject({ reason: "upstream_unreachable", retry: false });
+  });
+
+  it("keeps a refusal retryable when another replica was up (it answered 503)", async () => {
+    const a = fakeReplica("a", answering(503, ['{"error":"busy"}']));
+    const b = fakeReplica("b", refusing);
+    const { send } = setup([a, b]);
+    const failure = await send().catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(UpstreamConnectionError);
+    expect(failure).not.toBeInstanceOf(UpstreamUnreachableError);
+    expect(mapUpstreamFailure(failure)).toMatchObject({ reason: "upstream_failed", retry: true });
+    expect((failure as UpstreamConnectionError).url).toBe(b.url);
   });
 
   it("hands over the last replica's 5xx unread, naming it, so the caller maps it as today", async () => {

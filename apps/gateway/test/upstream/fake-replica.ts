@@ -2,6 +2,7 @@ import type { Upstream, UpstreamRequest, UpstreamResponse } from "../../src/upst
 import { UpstreamAbortError } from "../../src/upstream/upstream-abort-error";
 import { UpstreamConnectionError } from "../../src/upstream/upstream-connection-error";
 import { UpstreamTimeoutError } from "../../src/upstream/upstream-timeout-error";
+import { UpstreamUnreachableError } from "../../src/upstream/upstream-unreachable-error";
 
 /** How a fake replica answers one call. */
 export type Answer = (request: UpstreamRequest, replica: FakeReplica) => Promise<UpstreamResponse>;
@@ -99,13 +100,16 @@ export function answering(
 
 /** A refused connection, naming the replica as the HTTP upstream does. */
 export const refusing: Answer = async (_request, replica) => {
-  throw new UpstreamConnectionError(
-    "upstream connection failed (ECONNREFUSED): connect ECONNREFUSED",
-    "ECONNREFUSED",
-    {
-      url: replica.url,
-    },
-  );
+  throw new UpstreamUnreachableError("upstream connection failed (ECONNREFUSED): connect ECONNREFUSED", [
+    { url: replica.url, code: "ECONNREFUSED" },
+  ]);
+};
+
+/** A host name DNS does not know, as the HTTP upstream reports it. */
+export const unknownHost: Answer = async (_request, replica) => {
+  throw new UpstreamUnreachableError("upstream connection failed (ENOTFOUND): getaddrinfo ENOTFOUND", [
+    { url: replica.url, code: "ENOTFOUND" },
+  ]);
 };
 
 /** Silence until the idle timeout, before any header. */

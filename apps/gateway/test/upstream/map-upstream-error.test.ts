@@ -8,6 +8,7 @@ import {
 import { UpstreamAbortError } from "../../src/upstream/upstream-abort-error";
 import { UpstreamConnectionError } from "../../src/upstream/upstream-connection-error";
 import { UpstreamTimeoutError } from "../../src/upstream/upstream-timeout-error";
+import { UpstreamUnreachableError } from "../../src/upstream/upstream-unreachable-error";
 
 /** What a client sees of a mapped error: status, type, message, retry hint, retry-after. */
 interface MappedUpstreamError {
@@ -485,6 +486,51 @@ describe("messages that name what to check", () => {
       "upstream connection failed (ECONNREFUSED): refused (http://gpu1:8000/chat/completions)",
     );
     expect(mapUpstreamFailure(new UpstreamTimeoutError("idle", 5), context).message).toContain(context.url);
+  });
+});
+
+describe("an upstream that cannot be connected to (after the gateway's own retries)", () => {
+  const url = "http://gpu1:8000/v1/chat/completions";
+
+  it("answers 502, not retryable, naming the URL, the attempts and what to check", () => {
+    const refused = new UpstreamUnreachableError("connect ECONNREFUSED", [{ url, code: "ECONNREFUSED" }], {
+      attempts: 4,
+      waitedMs: 1750,
+    });
+    expect(seen(mapUpstreamFailure(refused))).toEqual({
+      status: 502,
+      type: "api_error",
+      retry: false,
+      message: `cannot connect to the upstream: ${url} refused the connection (ECONNREFUSED); tried 4 times over 1.8 s. Is the model server running (and done loading), and is upstream.base_url right (host and port)?`,
+    });
+  });
+
+  it("names the host name for a DNS failure", () => {
+    const dns = new UpstreamUnreachableError("getaddrinfo", [{ url, code: "ENOTFOUND" }]);
+    expect(mapUpstreamFailure(dns).message).toBe(
+      `cannot connect to the upstream: the host name "gpu1" of ${url} is not known (ENOTFOUND). Check the host name in upstream.base_url (and this machine's DNS).`,
+    );
+    const later = new UpstreamUnreachableError("getaddrinfo", [{ url, code: "EAI_AGAIN" }]);
+    expect(mapUpstreamFailure(later).message).toContain('"gpu1"');
+    expect(mapUpstreamFailure(later).message).toContain("EAI_AGAIN: no answer from DNS");
+  });
+
+  it("names every replica, each with what happened, and each kind of advice once", () => {
+    const other = "http://gpu2:8000/v1/chat/completions";
+    const third = "http://gpu3:8000/v1/chat/completions";
+    const error = new UpstreamUnreachableError(
+      "x",
+      [
+        { url, code: "ECONNREFUSED" },
+        { url: other, code: "ENOTFOUND" },
+        { url: third, code: "ECONNREFUSED" },
+      ],
+      { attempts: 2, waitedMs: 250 },
+    );
+    const { message } = mapUpstreamFailure(error);
+    expect(message).toBe(
+      `cannot connect to any of the 3 replicas: ${url} refused the connection (ECONNREFUSED); the host name "gpu2" of ${other} is not known (ENOTFOUND); ${third} refused the connection (ECONNREFUSED); tried 2 times over 0.3 s. Is the model server running (and done loading), and is upstream.base_url right (host and port)? Check the host name in upstream.base_url (and this machine's DNS).`,
+    );
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { toUpstreamConnectionError } from "../../src/upstream/to-upstream-connection-error";
 import { UpstreamConnectionError } from "../../src/upstream/upstream-connection-error";
+import { UpstreamUnreachableError } from "../../src/upstream/upstream-unreachable-error";
 
 const coded = (message: string, code: string) => Object.assign(new Error(message), { code });
 
@@ -37,6 +38,30 @@ describe("toUpstreamConnectionError", () => {
     const error = toUpstreamConnectionError(cyclic);
     expect(error.code).toBeUndefined();
     expect(error.message).toBe("upstream connection failed: odd failure");
+  });
+
+  it.each(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"])(
+    "calls a %s before the headers (a URL given) unreachable: no connection was made",
+    (code) => {
+      const url = "http://gpu-box:8000/v1/chat/completions";
+      const error = toUpstreamConnectionError(
+        new TypeError("fetch failed", { cause: coded(code, code) }),
+        url,
+      );
+      expect(error).toBeInstanceOf(UpstreamUnreachableError);
+      expect((error as UpstreamUnreachableError).failures).toEqual([{ url, code }]);
+      expect(error.url).toBe(url);
+    },
+  );
+
+  it("keeps a reset, and any failure without a URL (a body read), an ordinary connection failure", () => {
+    const url = "http://gpu-box:8000/v1/chat/completions";
+    const reset = toUpstreamConnectionError(coded("socket hang up", "ECONNRESET"), url);
+    expect(reset).toBeInstanceOf(UpstreamConnectionError);
+    expect(reset).not.toBeInstanceOf(UpstreamUnreachableError);
+    expect(toUpstreamConnectionError(coded("refused", "ECONNREFUSED"))).not.toBeInstanceOf(
+      UpstreamUnreachableError,
+    );
   });
 
   it("returns an UpstreamConnectionError unchanged", () => {

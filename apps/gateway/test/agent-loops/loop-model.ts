@@ -1,0 +1,70 @@
+import { findPreset } from "../../src/config/presets";
+import { resolveModelPlan } from "../../src/config/resolve-model-plan";
+import { rawStream } from "../server/chat-chunks";
+import type { RawCall, RawMarkup } from "../server/raw-markup/raw-markup";
+import type { Script } from "../server/scripted-upstream";
+import { templateModelFor } from "../templates/template-model-for";
+import { FIRST_TASK, SECOND_TASK } from "./client-loops";
+
+/** What the scripted model thinks, says before each call, and answers at the end of a loop. */
+export const REASONING = "I should look at the files first.";
+export const STEPS: readonly { readonly text: string; readonly call: RawCall }[] = [
+  { text: "Let me list the files.", call: { name: "Bash", arguments: { command: "ls" } } },
+  { text: "Now the file itself.", call: { name: "Read", arguments: { file_path: "a.txt" } } },
+];
+export const FINAL_ANSWER = "a.txt says hello.";
+
+// Families whose template leaves `<think>` to the model: with thinking on it writes the tag itself.
+const WRITES_OWN_THINK = new Set(["qwen3", "glm-4.5"]);
+
+/**
+ * A raw model server's model for the agent loops: it reads where its conversation stands (how many tool results
+ * follow the last task), calls Bash, then Read, then answers, writing each call in the family's raw markup. It
+ * answers where the family's template left it (`templateReasoning`), so a gateway that starts the answer the
+ * wrong way loses it.
+ */
+export function loopModel(presetName: string, templatePreset: string, markup: RawMarkup | undefined): Script {
+  const reasoningFor = templateReasoning(presetName, templatePreset);
+  return (request) => {
+    if (request.path !== "/v1/chat/completions") return { status: 404, body: '{"detail":"Not Found"}' };
+    const step = markup === undefined ? undefined : STEPS[stepOf(request.body.messages)];
+    const answer = step === undefined ? FINAL_ANSWER : `${step.text}\n\n${markup?.render([step.call])}`;
+    return { payloads: rawStream(`${reasoningFor(request.body, REASONING)}${answer}`) };
+  };
+}
+
+/**
+ * How the family's model begins its raw answer to a request, given what it thinks: with thinking on, after a
+ * generation prompt that opened `<think>`, the reasoning and `</think>`; where the template leaves the tag to
+ * the model, `<think>…</think>`; otherwise nothing (thinking off, DeepSeek V3.1 after a tool result).
+ */
+export function templateReasoning(
+  presetName: string,
+  templatePreset: string = presetName,
+): (body: Record<string, unknown>, reasoning: string) => string {
+  if (findPreset(presetName) === undefined) throw new Error(`no preset ${presetName}`);
+  const plan = resolveModelPlan({ preset: presetName });
+  const template = templateModelFor(templatePreset);
+  return (body, reasoning) => {
+    const rendered = template.render(body);
+    if (!rendered.ok) throw new Error(`the template upstream passed a refused request: ${rendered.message}`);
+    const kwargs = (body.chat_template_kwargs ?? {}) as Record<string, unknown>;
+    const thinkingOn =
+      plan.reasoning !== undefined &&
+      (plan.alwaysThinks || (plan.thinkingKwarg !== undefined && kwargs[plan.thinkingKwarg] === true));
+    if (!thinkingOn) return "";
+    if (rendered.generation.trimEnd().endsWith("<think>")) return `${reasoning}\n</think>\n\n`;
+    return WRITES_OWN_THINK.has(presetName) ? `<think>${reasoning}</think>\n\n` : "";
+  };
+}
+
+/** How many tool results the conversation holds since its last task. */
+function stepOf(messages: unknown): number {
+  const list = Array.isArray(messages) ? (messages as { role?: unknown; content?: unknown }[]) : [];
+  const asked = list.findLastIndex(
+    (message) =>
+      message.role === "user" &&
+      [FIRST_TASK, SECOND_TASK].some((task) => JSON.stringify(message.content ?? "").includes(task)),
+  );
+  return list.slice(asked + 1).filter((message) => message.role === "tool").length;
+}

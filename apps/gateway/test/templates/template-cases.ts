@@ -1,0 +1,319 @@
+/**
+ * Minimal requests that show each family's documented raises, drops and generation prompts; the
+ * oracle's unit tests assert them, and the local comparison against the real templates replays them.
+ */
+export interface TemplateCase {
+  readonly preset: string;
+  readonly name: string;
+  readonly body: Record<string, unknown>;
+  /** The template's exception text, when it raises. */
+  readonly raises?: string;
+  /** Client texts the prompt contains. */
+  readonly keeps?: readonly string[];
+  /** Client texts the template leaves out. */
+  readonly drops?: readonly string[];
+  /** The generation prompt's end: where the model starts. */
+  readonly generationEnds?: string;
+}
+
+const system = (content: string) => ({ role: "system", content });
+const developer = (content: string) => ({ role: "developer", content });
+const user = (content: unknown) => ({ role: "user", content });
+const assistant = (content: string | null, extra: Record<string, unknown> = {}) => ({
+  role: "assistant",
+  content,
+  ...extra,
+});
+const call = (id: string, command: string) => ({
+  id,
+  type: "function",
+  function: { name: "Bash", arguments: JSON.stringify({ command }) },
+});
+const toolResult = (id: string, content: string) => ({ role: "tool", tool_call_id: id, content });
+
+export const TOOLS = [
+  {
+    type: "function",
+    function: {
+      name: "Bash",
+      description: "Run a shell command",
+      parameters: {
+        type: "object",
+        properties: { command: { type: "string", description: "The command" } },
+        required: ["command"],
+      },
+    },
+  },
+];
+
+/** A Claude Code-shaped tool loop: system, a question, a call with reasoning, its result, an answer. */
+const loop = [
+  system("SYS-ENV"),
+  user("USER-ASK"),
+  assistant(null, { reasoning: "REASON-CALL", tool_calls: [call("call_1", "CMD-LS")] }),
+  toolResult("call_1", "TOOL-OUT"),
+  assistant("ANSWER-DONE", { reasoning: "REASON-DONE" }),
+  user("USER-NEXT"),
+];
+const loopTexts = ["SYS-ENV", "USER-ASK", "CMD-LS", "TOOL-OUT", "ANSWER-DONE", "USER-NEXT"];
+const lateSystem = [system("SYS-FIRST"), user("USER-ASK"), system("SYS-LATE"), user("USER-NEXT")];
+const withDeveloper = [system("SYS-FIRST"), developer("DEV-RULES"), user("USER-ASK")];
+/** Mid-loop: the request after the tool result, which the model answers. */
+const afterTool = loop.slice(0, 4);
+
+export const TEMPLATE_CASES: readonly TemplateCase[] = [
+  // Qwen3.5 / 3.6
+  {
+    preset: "qwen3.5",
+    name: "renders a tool loop",
+    body: { messages: loop, tools: TOOLS },
+    keeps: loopTexts,
+    drops: ["REASON-CALL", "REASON-DONE"],
+    generationEnds: "<think>\n",
+  },
+  {
+    preset: "qwen3.5",
+    name: "raises on a late system message",
+    body: { messages: lateSystem },
+    raises: "System message must be at the beginning.",
+  },
+  {
+    preset: "qwen3.5",
+    name: "raises on a developer message",
+    body: { messages: withDeveloper },
+    raises: "Unexpected message role.",
+  },
+  {
+    preset: "qwen3.5",
+    name: "raises without a user query",
+    body: { messages: [system("SYS"), user("<tool_response>\nx\n</tool_response>")] },
+    raises: "No user query found in messages.",
+  },
+  {
+    preset: "qwen3.5",
+    name: "raises on no messages",
+    body: { messages: [] },
+    raises: "No messages provided.",
+  },
+  {
+    preset: "qwen3.5",
+    name: "keeps reasoning after the last query only",
+    body: { messages: afterTool, tools: TOOLS },
+    keeps: ["REASON-CALL", "TOOL-OUT"],
+  },
+  {
+    preset: "qwen3.5",
+    name: "pre-fills an empty think block when thinking is off",
+    body: { messages: [user("Q")], chat_template_kwargs: { enable_thinking: false } },
+    generationEnds: "<think>\n\n</think>\n\n",
+  },
+  {
+    preset: "qwen3.5",
+    name: "a late system sent as its own user message becomes the last query: loop reasoning before it drops",
+    body: { messages: [...afterTool, user("<system-reminder>LATE</system-reminder>")], tools: TOOLS },
+    keeps: ["LATE", "TOOL-OUT"],
+    drops: ["REASON-CALL"],
+  },
+  {
+    preset: "qwen3.6",
+    name: "keeps all reasoning with preserve_thinking",
+    body: { messages: loop, tools: TOOLS, chat_template_kwargs: { preserve_thinking: true } },
+    keeps: [...loopTexts, "REASON-CALL", "REASON-DONE"],
+  },
+  {
+    preset: "qwen3.6",
+    name: "drops earlier reasoning without preserve_thinking",
+    body: { messages: loop, tools: TOOLS },
+    drops: ["REASON-CALL", "REASON-DONE"],
+  },
+  // Qwen3, Qwen3-Coder, Hermes
+  {
+    preset: "qwen3",
+    name: "renders a late system message in place",
+    body: { messages: lateSystem },
+    keeps: ["SYS-FIRST", "SYS-LATE", "USER-NEXT"],
+    generationEnds: "<|im_start|>assistant\n",
+  },
+  {
+    preset: "qwen3",
+    name: "drops a developer message",
+    body: { messages: withDeveloper },
+    keeps: ["SYS-FIRST", "USER-ASK"],
+    drops: ["DEV-RULES"],
+  },
+  {
+    preset: "qwen3-coder",
+    name: "renders a developer message as its own turn and no reasoning",
+    body: { messages: [...withDeveloper, ...loop.slice(2)], tools: TOOLS },
+    keeps: ["DEV-RULES", "CMD-LS", "TOOL-OUT"],
+    drops: ["REASON-CALL", "REASON-DONE"],
+  },
+  {
+    preset: "hermes",
+    name: "drops a developer message and the text beside a tool call",
+    body: {
+      messages: [
+        system("SYS"),
+        developer("DEV-RULES"),
+        user("Q"),
+        assistant("TEXT-BESIDE", { tool_calls: [call("c1", "CMD")] }),
+        toolResult("c1", "OUT"),
+      ],
+      tools: TOOLS,
+    },
+    keeps: ["SYS", "CMD", "OUT"],
+    drops: ["DEV-RULES", "TEXT-BESIDE"],
+  },
+  {
+    preset: "hermes",
+    name: "renders every role without tools",
+    body: { messages: withDeveloper },
+    keeps: ["SYS-FIRST", "DEV-RULES", "USER-ASK"],
+  },
+  // GLM
+  {
+    preset: "glm-4.5",
+    name: "renders late systems in place and drops developer and old reasoning",
+    body: { messages: [...withDeveloper, ...loop.slice(2), system("SYS-LATE")], tools: TOOLS },
+    keeps: ["SYS-FIRST", "SYS-LATE", "CMD-LS", "TOOL-OUT"],
+    drops: ["DEV-RULES", "REASON-CALL", "REASON-DONE"],
+  },
+  {
+    preset: "glm-4.5",
+    name: "appends /nothink when thinking is off",
+    body: { messages: [user("Q")], chat_template_kwargs: { enable_thinking: false } },
+    keeps: ["Q/nothink"],
+    generationEnds: "<|assistant|>\n<think></think>",
+  },
+  {
+    preset: "glm-4.7",
+    name: "keeps all reasoning with clear_thinking false",
+    body: { messages: loop, tools: TOOLS, chat_template_kwargs: { clear_thinking: false } },
+    keeps: ["REASON-CALL", "REASON-DONE"],
+    generationEnds: "<|assistant|><think>",
+  },
+  {
+    preset: "glm-4.7",
+    name: "closes the think block when thinking is off",
+    body: { messages: [user("Q")], chat_template_kwargs: { enable_thinking: false } },
+    generationEnds: "<|assistant|></think>",
+  },
+  // MiniMax
+  {
+    preset: "minimax-m2",
+    name: "drops a late system and a developer message",
+    body: { messages: [...withDeveloper, system("SYS-LATE"), user("USER-NEXT")] },
+    keeps: ["SYS-FIRST", "USER-ASK", "USER-NEXT"],
+    drops: ["DEV-RULES", "SYS-LATE"],
+    generationEnds: "<think>\n",
+  },
+  {
+    preset: "minimax-m2",
+    name: "raises on a tool result without a call",
+    body: { messages: [user("Q"), toolResult("x", "OUT")] },
+    raises: "Message has tool role, but there was no previous assistant message with a tool call!",
+  },
+  {
+    preset: "minimax-m2",
+    name: "keeps reasoning after the last user only",
+    body: { messages: afterTool, tools: TOOLS },
+    keeps: ["REASON-CALL", "TOOL-OUT"],
+  },
+  // DeepSeek
+  {
+    preset: "deepseek-v3.1",
+    name: "raises on a past tool call (arguments are an object under vLLM)",
+    body: { messages: afterTool, tools: TOOLS },
+    raises: 'can only concatenate str (not "dict") to str',
+  },
+  {
+    preset: "deepseek-v3.1",
+    name: "joins every system message at the top",
+    body: { messages: lateSystem },
+    keeps: ["SYS-FIRST\n\nSYS-LATE<｜User｜>USER-ASK"],
+    generationEnds: "<｜Assistant｜></think>",
+  },
+  {
+    preset: "deepseek-v3.1",
+    name: "opens think after a user message when thinking is on",
+    body: { messages: [user("Q")], chat_template_kwargs: { thinking: true } },
+    generationEnds: "<｜Assistant｜><think>",
+  },
+  {
+    preset: "deepseek-v3.2",
+    name: "drops a late system message",
+    body: { messages: lateSystem },
+    keeps: ["SYS-FIRST", "USER-NEXT"],
+    drops: ["SYS-LATE"],
+  },
+  {
+    preset: "deepseek-v3.2",
+    name: "thinks by default and ignores `thinking`",
+    body: { messages: [user("Q")], chat_template_kwargs: { thinking: false } },
+    generationEnds: "<think>",
+  },
+  {
+    preset: "deepseek-v3.2",
+    name: "enable_thinking false closes the think block",
+    body: { messages: afterTool, tools: TOOLS, chat_template_kwargs: { enable_thinking: false } },
+    keeps: ["CMD-LS", "TOOL-OUT"],
+    drops: ["REASON-CALL"],
+    generationEnds: "</think>",
+  },
+  {
+    preset: "deepseek-v4",
+    name: "drops reasoning before a tool result",
+    body: { messages: afterTool, tools: TOOLS, chat_template_kwargs: { thinking: true } },
+    keeps: ["SYS-ENV", "CMD-LS", "TOOL-OUT"],
+    drops: ["REASON-CALL"],
+    generationEnds: "<think>",
+  },
+  {
+    preset: "deepseek-r1",
+    name: "keeps only the last system message",
+    body: { messages: lateSystem },
+    keeps: ["SYS-LATE"],
+    drops: ["SYS-FIRST"],
+    generationEnds: "<think>\n",
+  },
+  {
+    preset: "deepseek-r1",
+    name: "raises on a past tool call",
+    body: { messages: afterTool },
+    raises: 'can only concatenate str (not "dict") to str',
+  },
+  // Kimi
+  {
+    preset: "kimi-k2",
+    name: "does not render past tool calls or reasoning",
+    body: { messages: loop, tools: TOOLS },
+    keeps: ["SYS-ENV", "TOOL-OUT", "ANSWER-DONE"],
+    drops: ["CMD-LS", "call_1", "REASON-CALL", "REASON-DONE"],
+  },
+  {
+    preset: "kimi-k2",
+    name: "injects a default system prompt",
+    body: { messages: [user("Q")] },
+    keeps: ["Q"],
+  },
+  {
+    preset: "kimi-k2.5",
+    name: "heads tool results with the call id and keeps loop reasoning",
+    body: { messages: afterTool, tools: TOOLS },
+    keeps: ["call_1", "CMD-LS", "REASON-CALL", "TOOL-OUT"],
+    generationEnds: "<think>",
+  },
+  {
+    preset: "kimi-k2.5",
+    name: "drops reasoning before the last plain answer",
+    body: { messages: loop, tools: TOOLS },
+    drops: ["REASON-CALL", "REASON-DONE"],
+  },
+  {
+    preset: "kimi-k2.5",
+    name: "renders late system and developer messages in place",
+    body: { messages: [...lateSystem, developer("DEV-RULES")], chat_template_kwargs: { thinking: false } },
+    keeps: ["SYS-LATE", "DEV-RULES"],
+    generationEnds: "<think></think>",
+  },
+];

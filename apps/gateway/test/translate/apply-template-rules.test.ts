@@ -1,0 +1,185 @@
+import type { ChatMessage } from "@sluice/protocol-openai";
+import { describe, expect, it } from "vitest";
+import { applyTemplateRules } from "../../src/translate/apply-template-rules";
+
+const leading = { systemMessages: "leading" } as const;
+const wrapped = (text: string) => `<system-reminder>\n${text}\n</system-reminder>`;
+const call = {
+  id: "toolu_1",
+  type: "function",
+  function: { name: "Bash", arguments: '{"command":"ls"}' },
+} as const;
+
+const apply = (messages: unknown[], rules = leading) => applyTemplateRules(messages as ChatMessage[], rules);
+
+describe("applyTemplateRules: one leading system message", () => {
+  it("puts a system entry after the first user turn into that turn (Claude Code's # Environment)", () => {
+    expect(
+      apply([
+        { role: "system", content: "You are Claude Code." },
+        { role: "user", content: "Read a.txt" },
+        { role: "system", content: "# Environment\ncwd: /tmp" },
+        { role: "assistant", content: "Reading.", tool_calls: [call] },
+        { role: "tool", tool_call_id: "toolu_1", content: "hello" },
+        { role: "system", content: "PostToolUse hook: ok" },
+      ]),
+    ).toEqual([
+      { role: "system", content: "You are Claude Code." },
+      { role: "user", content: `Read a.txt\n\n${wrapped("# Environment\ncwd: /tmp")}` },
+      { role: "assistant", content: "Reading.", tool_calls: [call] },
+      // A tool result takes it too: a user message of its own would end the loop in Qwen's template.
+      { role: "tool", tool_call_id: "toolu_1", content: `hello\n\n${wrapped("PostToolUse hook: ok")}` },
+    ]);
+  });
+
+  it("joins leading system and developer messages into one, by a blank line (Codex's two developer messages)", () => {
+    expect(
+      apply([
+        { role: "system", content: "instructions" },
+        { role: "developer", content: "permissions" },
+        {
+          role: "developer",
+          content: [
+            { type: "text", text: "skills" },
+            { type: "text", text: "more" },
+          ],
+        },
+        { role: "user", content: "hi" },
+      ]),
+    ).toEqual([
+      { role: "system", content: "instructions\n\npermissions\n\nskills\nmore" },
+      { role: "user", content: "hi" },
+    ]);
+  });
+
+  it("puts a late developer message into the user message before it", () => {
+    expect(
+      apply([
+        { role: "user", content: "hi" },
+        { role: "developer", content: "be brief" },
+      ]),
+    ).toEqual([{ role: "user", content: `hi\n\n${wrapped("be brief")}` }]);
+  });
+
+  it("puts one that follows an assistant turn before the next user message or tool result", () => {
+    expect(
+      apply([
+        { role: "user", content: "go" },
+        { role: "assistant", content: null, tool_calls: [call] },
+        { role: "system", content: "first" },
+        { role: "system", content: "second" },
+        { role: "tool", tool_call_id: "toolu_1", content: "ok" },
+        { role: "assistant", content: "done" },
+        { role: "developer", content: "later" },
+        { role: "user", content: "next" },
+      ]),
+    ).toEqual([
+      { role: "user", content: "go" },
+      { role: "assistant", content: null, tool_calls: [call] },
+      { role: "tool", tool_call_id: "toolu_1", content: `${wrapped("first")}\n\n${wrapped("second")}\n\nok` },
+      { role: "assistant", content: "done" },
+      { role: "user", content: `${wrapped("later")}\n\nnext` },
+    ]);
+  });
+
+  it("sends one with no user message or tool result beside it as a user message of its own", () => {
+    expect(
+      apply([
+        { role: "user", content: "go" },
+        { role: "assistant", content: "a" },
+        { role: "system", content: "between" },
+        { role: "assistant", content: "b" },
+        { role: "system", content: "last" },
+      ]),
+    ).toEqual([
+      { role: "user", content: "go" },
+      { role: "assistant", content: "a" },
+      { role: "user", content: wrapped("between") },
+      { role: "assistant", content: "b" },
+      { role: "user", content: wrapped("last") },
+    ]);
+  });
+
+  it("keeps a list content's parts, the context joining its last text part", () => {
+    const image = { type: "image_url", image_url: { url: "data:image/png;base64,AA" } };
+    expect(
+      apply([
+        { role: "user", content: [image, { type: "text", text: "What is it?" }] },
+        { role: "system", content: [{ type: "text", text: "ctx" }] },
+        { role: "assistant", content: "A cat." },
+        { role: "user", content: [{ type: "text", text: "More?" }, image] },
+        { role: "system", content: "ctx2" },
+      ]),
+    ).toEqual([
+      { role: "user", content: [image, { type: "text", text: `What is it?\n\n${wrapped("ctx")}` }] },
+      { role: "assistant", content: "A cat." },
+      {
+        role: "user",
+        content: [{ type: "text", text: "More?" }, image, { type: "text", text: `\n\n${wrapped("ctx2")}` }],
+      },
+    ]);
+  });
+
+  it("drops empty system messages and returns the same list when there is nothing to change", () => {
+    expect(
+      apply([
+        { role: "system", content: "" },
+        { role: "system", content: "s" },
+        { role: "user", content: "hi" },
+        { role: "system", content: "" },
+      ]),
+    ).toEqual([
+      { role: "system", content: "s" },
+      { role: "user", content: "hi" },
+    ]);
+    const messages = [
+      { role: "system", content: "s" },
+      { role: "user", content: "hi" },
+    ];
+    expect(apply(messages)).toBe(messages);
+  });
+
+  it("gives every request of a growing conversation the previous one's messages as its start (prefix cache)", () => {
+    // Each request adds the model's answer and what the client sends after it (a batch ending in user or tool).
+    const requests: unknown[][] = [
+      [
+        { role: "system", content: "sys" },
+        { role: "user", content: "task" },
+        { role: "system", content: "# Environment" },
+      ],
+      [
+        { role: "assistant", content: "a", tool_calls: [call] },
+        { role: "tool", tool_call_id: "toolu_1", content: "r1" },
+        { role: "system", content: "hook" },
+      ],
+      [
+        { role: "assistant", content: "b" },
+        { role: "system", content: "reminder" },
+        { role: "user", content: "next" },
+      ],
+      [
+        { role: "assistant", content: "c" },
+        { role: "user", content: "more" },
+      ],
+    ];
+    let conversation: unknown[] = [];
+    let previous: readonly ChatMessage[] = [];
+    for (const batch of requests) {
+      conversation = [...conversation, ...batch];
+      const current = apply(conversation);
+      expect(current.slice(0, previous.length)).toEqual(previous);
+      previous = current;
+    }
+  });
+});
+
+describe("applyTemplateRules: templates that take system messages anywhere", () => {
+  it("passes the messages on untouched", () => {
+    const messages = [
+      { role: "user", content: "hi" },
+      { role: "system", content: "late" },
+    ];
+    expect(apply(messages, { systemMessages: "anywhere" } as never)).toBe(messages);
+    expect(applyTemplateRules(messages as ChatMessage[], undefined)).toBe(messages);
+  });
+});
