@@ -1,12 +1,16 @@
 import type { Config } from "../config/config";
+import type { ContextWindow } from "../upstream/context-window";
 import { claudeCodeCommand, KEY_PLACEHOLDER } from "./claude-code-command";
 import { describeAuth } from "./describe-auth";
 import { describeModel } from "./describe-model";
+import { describeWindow } from "./describe-window";
 
 export interface SummaryOptions {
   readonly configPath: string;
   /** Where a client on this machine reaches the gateway. */
   readonly clientOrigin: string;
+  /** Each model's context window by name, as the gateway learned it (`Gateway.contextWindows`). */
+  readonly windows?: ReadonlyMap<string, ContextWindow | undefined>;
 }
 
 /** What `serve` prints under its listening line, for the person who started it. Never a key. */
@@ -15,6 +19,11 @@ export function formatSummary(config: Config, options: SummaryOptions): string {
   const lines = [
     `  config   ${options.configPath}`,
     ...config.models.map((model) => `  model    ${describeModel(model)}`),
+    ...(options.windows === undefined
+      ? []
+      : config.models.map(
+          (model) => `  window   ${model.name}: ${describeWindow(options.windows?.get(model.name))}`,
+        )),
     `  auth     ${describeAuth(keyCount)}`,
     ...config.warnings.map((warning) => `  warning  ${warning}`),
     "",

@@ -6,7 +6,13 @@ import { describeConnectionFailure } from "./describe-connection-failure";
 /** What `GET {base_url}/models` said. Every text in it is already scrubbed of the model's key and header values. */
 export type ProbeResult =
   | { readonly kind: "demo" }
-  | { readonly kind: "served"; readonly modelIds: readonly string[]; readonly elapsedMs: number }
+  | {
+      readonly kind: "served";
+      readonly modelIds: readonly string[];
+      readonly elapsedMs: number;
+      /** The parsed model list, which may carry the model's window (`learnContextWindow`). */
+      readonly list: unknown;
+    }
   /** A 2xx answer that is not an OpenAI model list. */
   | { readonly kind: "unexpected"; readonly status: number; readonly detail: string }
   | { readonly kind: "http-error"; readonly status: number; readonly detail: string }
@@ -59,7 +65,8 @@ export async function probeUpstream(
       const detail = `not an OpenAI model list ({"data": [{"id": …}]}): ${excerptOf(text)}`;
       return { kind: "unexpected", status: response.status, detail };
     }
-    return { kind: "served", modelIds, elapsedMs: Math.round(performance.now() - startedAt) };
+    const elapsedMs = Math.round(performance.now() - startedAt);
+    return { kind: "served", modelIds, elapsedMs, list: JSON.parse(text) };
   } catch (error) {
     if (error instanceof Error && error.name === "TimeoutError") {
       return { kind: "unreachable", detail: `no answer within ${options.timeoutMs / 1000} s` };
@@ -69,7 +76,7 @@ export async function probeUpstream(
 }
 
 /** The gateway's own precedence (create-http-upstream): configured headers, then the key's authorization. */
-function probeHeaders(upstream: UpstreamConfig): Record<string, string> {
+export function probeHeaders(upstream: UpstreamConfig): Record<string, string> {
   const headers: Record<string, string> = { accept: "application/json" };
   for (const [name, value] of Object.entries(upstream.headers ?? {})) headers[name.toLowerCase()] = value;
   if (upstream.apiKey !== undefined && upstream.apiKey !== "")

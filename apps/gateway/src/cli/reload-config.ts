@@ -3,6 +3,7 @@ import type { Config, ModelConfig } from "../config/config";
 import { ConfigError } from "../config/config-error";
 import { loadConfig } from "../config/load-config";
 import type { Gateway } from "../server/create-gateway";
+import { windowsByName } from "./windows-by-name";
 
 export interface ReloadContext {
   readonly gateway: Gateway;
@@ -42,6 +43,10 @@ export function reloadConfig({ gateway, configPath, logger, listening }: ReloadC
     );
   }
   logger.info(reloadSummary(configPath, previous, next), "reloaded");
+  // The new config's servers are being asked now; their answers get a line of their own.
+  void gateway.contextWindows().then((windows) => {
+    logger.info({ contextWindows: windowsByName(windows) }, "context windows");
+  });
 }
 
 /** What changed, by name and count: never a key. */

@@ -11,6 +11,7 @@ import { originOf } from "./origin-of";
 import type { ServeCommandLine } from "./parse-command-line";
 import { readLogSettings } from "./read-log-settings";
 import { reloadConfig } from "./reload-config";
+import { windowsByName } from "./windows-by-name";
 
 /**
  * `sluice serve`: loads the config (an invalid one throws `ConfigError`), listens, prints the listening
@@ -46,6 +47,15 @@ export async function serveCommand(
   for (const warning of config.warnings) logger.warn({ warning }, "config warning");
   logger.info({ models: config.models.map((model) => model.name), listening }, "started");
   write(`sluice listening on ${listening}\n`);
-  write(formatSummary(config, { configPath: commandLine.configPath, clientOrigin: clientOriginOf(address) }));
+  // Already serving: the summary waits (a few seconds at most) only to print what the servers said.
+  const windows = await gateway.contextWindows();
+  logger.info({ contextWindows: windowsByName(windows) }, "context windows");
+  write(
+    formatSummary(config, {
+      configPath: commandLine.configPath,
+      clientOrigin: clientOriginOf(address),
+      windows,
+    }),
+  );
   return undefined;
 }

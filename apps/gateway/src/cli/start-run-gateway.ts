@@ -8,6 +8,7 @@ import { createLogDestination } from "../server/create-log-destination";
 import { CliError } from "./cli-error";
 import { originOf } from "./origin-of";
 import { readLogSettings } from "./read-log-settings";
+import { windowsByName } from "./windows-by-name";
 
 /** A gateway this process serves for one client run. */
 export interface RunGateway {
@@ -44,6 +45,9 @@ export async function startRunGateway(config: Config, client: string): Promise<R
   }
   for (const warning of config.warnings) logger.warn({ warning }, "config warning");
   logger.info({ models: config.models.map((model) => model.name), listening: originOf(address) }, "started");
+  // The client's compaction window comes from GET /v1/models: wait for the servers' answers (3 s at most).
+  const windows = await gateway.contextWindows();
+  logger.info({ contextWindows: windowsByName(windows) }, "context windows");
   return {
     origin: originOf(address),
     logPath,

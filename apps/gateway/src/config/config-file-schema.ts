@@ -133,6 +133,7 @@ const ModelFileSchema = mapping({
   thinking: optional(oneOf(["request", "on", "off"])),
   thinking_kwarg: optional(oneOf(["enable_thinking", "thinking", "none"])),
   max_output_tokens: optional(positiveInteger),
+  context_window: optional(positiveInteger),
   upstream: UpstreamFileSchema,
 });
 

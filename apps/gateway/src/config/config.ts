@@ -47,6 +47,8 @@ export interface ModelConfig {
   readonly thinkingKwarg?: ThinkingKwarg | "none";
   /** Client `max_tokens` is clamped to this. */
   readonly maxOutputTokens?: number;
+  /** The context window set by hand: the server is not asked (docs/config.md, "The context window"). */
+  readonly contextWindow?: number;
   readonly upstream: UpstreamConfig;
 }
 

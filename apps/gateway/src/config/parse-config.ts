@@ -112,6 +112,7 @@ function toModelConfig(model: ModelFile): ModelConfig {
     thinking: model.thinking ?? "request",
     ...(model.thinking_kwarg === undefined ? {} : { thinkingKwarg: model.thinking_kwarg }),
     ...(model.max_output_tokens === undefined ? {} : { maxOutputTokens: model.max_output_tokens }),
+    ...(model.context_window === undefined ? {} : { contextWindow: model.context_window }),
     upstream: {
       baseUrls: baseUrlsOf(upstream.base_url),
       model: upstream.model ?? model.name,

@@ -1,3 +1,4 @@
+import type { ContextWindow } from "../upstream/context-window";
 import type { Upstream, UpstreamRequest, UpstreamResponse } from "../upstream/upstream";
 import { UpstreamAbortError } from "../upstream/upstream-abort-error";
 import { boundedJson } from "./bounded-json";
@@ -16,6 +17,13 @@ export interface DemoUpstreamOptions {
 }
 
 export const DEFAULT_DEMO_TOKEN_DELAY_MS = 15;
+
+/**
+ * The window the demo reports, as a vLLM started with `--max-model-len 65536` would: small enough that
+ * Claude Code's `max_tokens` (32000 and more) is fitted into it, so the first try shows the gateway
+ * learning a window. The demo itself refuses nothing (its answers are short).
+ */
+export const DEMO_CONTEXT_WINDOW: ContextWindow = { tokens: 65_536, source: "the built-in demo" };
 
 /** Deeper parts of a request do not change the answer's wording (and a 100k-deep schema must not recurse). */
 const SALT_DEPTH = 32;
@@ -62,6 +70,10 @@ export function createDemoUpstream(options: DemoUpstreamOptions = {}): Upstream 
 
     async tokenize(body: Record<string, unknown>): Promise<number | undefined> {
       return estimateTokens(body);
+    },
+
+    async contextWindow(): Promise<ContextWindow> {
+      return DEMO_CONTEXT_WINDOW;
     },
   };
 }

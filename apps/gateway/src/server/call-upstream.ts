@@ -7,6 +7,7 @@ import type { ServedModel } from "./compile-served-config";
 import type { Exchange, GatewayContext } from "./exchange";
 import { noteUpstreamError } from "./note-upstream-error";
 import { replyError } from "./reply-error";
+import { sendWithinWindow } from "./send-within-window";
 import { shuttingDown } from "./shutting-down";
 
 /**
@@ -15,7 +16,8 @@ import { shuttingDown } from "./shutting-down";
  * until the response closes. Anything else is answered here, in the client's surface (docs/http-api.md
  * §5): a refused connection, a timeout, an upstream status mapped to the error table, a shutdown. Every
  * surface (Anthropic Messages, OpenAI Chat Completions, OpenAI Responses) calls the upstream through this.
- * With replicas, the log and the messages name the replica actually called.
+ * With replicas, the log and the messages name the replica actually called. `max_tokens` is fitted into
+ * the model's context window on the way (`sendWithinWindow`).
  */
 export async function callUpstream(
   exchange: Exchange,
@@ -31,14 +33,20 @@ export async function callUpstream(
     serverFixes: model.plan.template?.serverFixes,
   };
   const { recorder } = exchange;
-  recorder?.upstreamCall(model, body);
   let response: UpstreamResponse;
   try {
-    response = await upstream.send({
+    response = await sendWithinWindow(
+      model,
       body,
       // A shutdown's drain timeout aborts the upstream call too: a stream that never ends cannot hold it.
-      signal: AbortSignal.any([exchange.clientSignal, exchange.shutdownSignal]),
-    });
+      AbortSignal.any([exchange.clientSignal, exchange.shutdownSignal]),
+      {
+        onSend: (sent) => recorder?.upstreamCall(model, sent),
+        onBudget: (note) => {
+          exchange.log.outputBudget = note;
+        },
+      },
+    );
   } catch (error) {
     if (exchange.clientSignal.aborted) return undefined;
     if (exchange.shutdownSignal.aborted) {

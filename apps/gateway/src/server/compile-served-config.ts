@@ -7,6 +7,7 @@ import { type ModelPlan, resolveModelPlan } from "../config/resolve-model-plan";
 import { type ThinkingRequest, thinkingEnabled } from "../config/thinking-enabled";
 import type { Upstream } from "../upstream/upstream";
 import { createAuthCheck } from "./create-auth-check";
+import { createModelWindow, type ModelWindow } from "./model-window";
 
 /** One configured model, compiled once: its dialects, thinking policy and upstream client. */
 export interface ServedModel {
@@ -17,6 +18,11 @@ export interface ServedModel {
   readonly upstream: Upstream;
   /** What no answer or log line may show: the upstream key and the configured header values. */
   readonly secrets: readonly string[];
+  /**
+   * Its context window: `window.current()` is what requests are fitted into and what GET /v1/models
+   * lists as `max_model_len`; learnt anew with each compile (start, reload), so it starts unknown.
+   */
+  readonly window: ModelWindow;
   /** Whether thinking is on for a request to this model. */
   thinking(request: ThinkingRequest): boolean;
   /** The same for an OpenAI client's request (`reasoning_effort`, its own template switch, the family default). */
@@ -67,6 +73,7 @@ export function compileServedConfig(
       secrets: [model.upstream.apiKey ?? "", ...Object.values(model.upstream.headers ?? {})].filter(
         (secret) => secret !== "",
       ),
+      window: createModelWindow(model.contextWindow),
       thinking: (request) => thinkingEnabled(setting, request),
       chatThinking: (request) => chatThinkingEnabled(chatSetting, request),
     };

@@ -4,6 +4,7 @@ import { ERROR_TABLE, gatewayError } from "@sluice/protocol-anthropic";
 import type { Logger } from "pino";
 import type { Config, ModelConfig } from "../config/config";
 import { createExchangeRecorder } from "../record/exchange-recorder";
+import type { ContextWindow } from "../upstream/context-window";
 import type { UnreachableRetry } from "../upstream/retry-unreachable";
 import type { Upstream } from "../upstream/upstream";
 import { compileServedConfig, type ServedConfig } from "./compile-served-config";
@@ -14,6 +15,7 @@ import { createRequestId } from "./create-request-id";
 import { defaultUpstreamFor } from "./default-upstream-for";
 import type { Exchange, GatewayContext } from "./exchange";
 import { handleRequest } from "./handle-request";
+import { learnContextWindows } from "./learn-context-windows";
 import { replyError } from "./reply-error";
 import { logRequest, type RequestLogEntry } from "./request-log";
 import { routePath } from "./routes";
@@ -26,6 +28,11 @@ export interface GatewayOptions {
   readonly logger?: Logger;
   /** `event: ping` after this much upstream silence; default 15000 (docs/http-api.md §1). 0 disables. */
   readonly pingIntervalMs?: number;
+  /**
+   * Ask each model's server for its context window at start and on every reload (docs/config.md, "The
+   * context window"); default true. Off, only `context_window` from the config is known.
+   */
+  readonly learnContextWindows?: boolean;
   /** The default upstreams' waits before trying an unreachable upstream again (tests give their own). */
   readonly unreachableRetry?: UnreachableRetry;
 }
@@ -54,6 +61,12 @@ export interface Gateway {
   reload(config: Config): void;
   /** The config new requests get. */
   readonly config: Config;
+  /**
+   * Each model's context window, by name, once the asking of the current config's servers is over
+   * (bounded: a few seconds at most); undefined for a model whose server did not say. The same value
+   * a served model carries (`ServedModel.window`) and GET /v1/models lists as `max_model_len`.
+   */
+  contextWindows(): Promise<ReadonlyMap<string, ContextWindow | undefined>>;
   /** This gateway's Prometheus registry (GET /metrics) and the hooks that feed it. */
   readonly metrics: GatewayMetrics;
 }
@@ -81,7 +94,14 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
   let finishDrain: (() => void) | undefined;
   const metrics = createGatewayMetrics();
 
-  let served: ServedConfig = compileServedConfig(config, upstreamFor);
+  // Ends the asking of windows still going when the gateway closes.
+  const learning = new AbortController();
+  const compile = (next: Config): ServedConfig => {
+    const compiled = compileServedConfig(next, upstreamFor);
+    if (options.learnContextWindows !== false) learnContextWindows(compiled.models, learning.signal);
+    return compiled;
+  };
+  let served: ServedConfig = compile(config);
   const pingIntervalMs = options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS;
   const startedAt = new Date();
   const bodyBudget = createBodyBudget(() => served.config.server.maxInflightBodyBytes);
@@ -181,7 +201,12 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
       return served.config;
     },
     reload(next) {
-      served = compileServedConfig(next, upstreamFor);
+      served = compile(next);
+    },
+    async contextWindows() {
+      const { models } = served;
+      const windows = await Promise.all(models.map((model) => model.window.settled()));
+      return new Map(models.map((model, index) => [model.name, windows[index]]));
     },
     listen(host = served.config.server.host, port = served.config.server.port) {
       return new Promise((resolve, reject) => {
@@ -197,6 +222,7 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
     close(drainTimeoutMs = served.config.server.drainTimeoutMs) {
       if (closed !== undefined) return closed;
       closing = true;
+      learning.abort();
       let drainTimer: NodeJS.Timeout | undefined;
       let cutTimer: NodeJS.Timeout | undefined;
       closed = new Promise((resolve) => {

@@ -11,5 +11,6 @@ export { createGatewayLogger, type GatewayLoggerOptions } from "./create-gateway
 export type { GatewayMetrics } from "./create-gateway-metrics";
 export { createRequestId } from "./create-request-id";
 export { defaultUpstreamFor } from "./default-upstream-for";
+export type { ModelWindow } from "./model-window";
 export { logRequest, type RequestLogEntry } from "./request-log";
 export { routePath } from "./routes";

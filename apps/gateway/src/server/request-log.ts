@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import type { OutputBudgetNote } from "./fit-output-budget";
 
 /**
  * The one log line a request produces (docs/architecture.md §1: the gateway owns the one logger). Filled in while the
@@ -34,6 +35,8 @@ export interface RequestLogEntry {
   warningCounts?: Readonly<Record<string, number>>;
   /** Request blocks or tools the translation dropped, by path (docs/http-api.md §4: "dropped with a logged warning"). */
   translationWarnings?: readonly string[];
+  /** `max_tokens` lowered to fit the model's context window, and how (docs/http-api.md §4, "The output budget"). */
+  outputBudget?: OutputBudgetNote;
   inputTokens?: number;
   outputTokens?: number;
   /** From accepting the request to the first upstream body byte. */

@@ -1,11 +1,15 @@
+import { outputBudgetRefusal } from "./output-budget-refusal";
+
 /** Wordings of "the prompt does not fit" across vLLM, SGLang, llama.cpp and Ollama. */
 const OVERFLOW =
   /context (?:length|size|window)|(?:prompt|input|request|messages?)\b[^.]{0,40}\bis too long|prompt too long|exceeds the maximum allowed length|maximum model length/i;
 
-// Tokens the request needs, per server; the first pattern that matches wins.
+// The prompt's tokens, per server; the first pattern that matches wins. (Where a wording also names a
+// completion, the prompt alone is over the window here: a budget refusal never gets this far.)
 const REQUESTED: readonly RegExp[] = [
-  /you requested (\d+) tokens/i, // vLLM < 0.10: the total, prompt plus completion
-  /requested a total of (\d+) tokens/i, // SGLang
+  /\((\d+) in the messages/i, // vLLM < 0.10 "you requested T tokens (P in the messages, K in the completion)"
+  /(\d+) tokens from the input messages/i, // SGLang "a total of T tokens: P tokens from the input messages"
+  /you requested (\d+) tokens/i, // vLLM < 0.10 for the prompt alone: "you requested P tokens in the messages"
   /prompt \((?:total )?length (\d+)\)/i, // vLLM v1 "The decoder prompt (length N) is longer than …"
   /(?:input|prompt)[^(\d.]{0,20}\((\d+) tokens\)/i, // SGLang "Input length (N tokens)", vLLM "Input prompt (N tokens)"
 ];
@@ -21,9 +25,11 @@ const MAXIMUM: readonly RegExp[] = [
 /**
  * Anthropic's wording for a context overflow, `prompt is too long: N tokens > M maximum`, which
  * Claude Code recognises (it compacts); a generic `prompt is too long: …` when the numbers are not
- * readable; undefined when the upstream complaint is about something else.
+ * readable; undefined when the upstream complaint is about something else. A refused output budget (the
+ * prompt fits, prompt plus `max_tokens` does not) is not a long prompt: compacting would not help.
  */
 export function contextOverflowMessage(upstreamText: string, bodyText: string): string | undefined {
+  if (outputBudgetRefusal(upstreamText) !== undefined) return undefined;
   const fields = llamaCppFields(bodyText);
   if (!OVERFLOW.test(upstreamText) && fields === undefined) return undefined;
   const requested = fields?.requested ?? requestedTokens(upstreamText);
@@ -37,11 +43,8 @@ export function contextOverflowMessage(upstreamText: string, bodyText: string): 
 function requestedTokens(text: string): number | undefined {
   const total = firstNumber(text, REQUESTED);
   if (total !== undefined) return total;
-  // vLLM >= 0.10: "your request has 2778 input tokens (8000 > 4096 - 2778)": prompt plus max_tokens.
-  const input = firstNumber(text, [/(\d+) input tokens/i]);
-  if (input === undefined) return undefined;
-  const completion = firstNumber(text, [/\((\d+) > \d+ - \d+\)/]);
-  return input + (completion ?? 0);
+  // vLLM >= 0.10: "However, your request has 4176 input tokens." (its budget wording never gets here).
+  return firstNumber(text, [/(\d+) input tokens/i]);
 }
 
 function firstNumber(text: string, patterns: readonly RegExp[]): number | undefined {

@@ -1,4 +1,6 @@
 import { createCallGuard } from "./call-guard";
+import type { ContextWindow } from "./context-window";
+import { learnContextWindow } from "./learn-context-window";
 import { readBodyLazily } from "./read-body-lazily";
 import { readBoundedText } from "./read-bounded-text";
 import { readTokenCount } from "./read-token-count";
@@ -89,6 +91,8 @@ export function createHttpUpstream(options: HttpUpstreamOptions): Upstream {
       if (tokenizeAbsent) return undefined;
       const payload: Record<string, unknown> = { model: body.model, messages: body.messages };
       if (body.tools !== undefined) payload.tools = body.tools;
+      // The template's switches change the rendered prompt (Qwen3 closes an empty think block when off).
+      if (body.chat_template_kwargs !== undefined) payload.chat_template_kwargs = body.chat_template_kwargs;
       const guard = createCallGuard({ clientSignal: signal, timeoutMs, idleTimeoutMs });
       guard.startIdle();
       try {
@@ -106,13 +110,24 @@ export function createHttpUpstream(options: HttpUpstreamOptions): Upstream {
         }
         // Read bounded: a huge (or compressed) answer must not be held whole; the estimate serves instead.
         const answer = await readBoundedText(response.body, MAX_TOKENIZE_ANSWER_BYTES);
-        return answer.complete ? readTokenCount(JSON.parse(answer.text)) : undefined;
+        const count = answer.complete ? readTokenCount(JSON.parse(answer.text)) : undefined;
+        // llama.cpp's /tokenize reads `content` only and answers `{"tokens": []}` to a chat request:
+        // no rendered prompt is ever empty, so that server has no /tokenize for chats.
+        if (count === 0) {
+          tokenizeAbsent = true;
+          return undefined;
+        }
+        return count;
       } catch {
         // Network failures and odd bodies fall back to the estimate, but are not remembered: they may pass.
         return undefined;
       } finally {
         guard.dispose();
       }
+    },
+
+    contextWindow(model: string, signal: AbortSignal): Promise<ContextWindow | undefined> {
+      return learnContextWindow({ baseUrl: options.baseUrl, headers: headers() }, { model, signal });
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import { bodyWithEnd } from "./body-with-end";
+import type { ContextWindow } from "./context-window";
 import {
   createReplicaHealth,
   DEFAULT_REPLICA_HEALTH,
@@ -10,6 +11,7 @@ import {
 import { mapUpstreamFailure, mapUpstreamHttpError } from "./map-upstream-error";
 import { orderReplicas } from "./order-replicas";
 import { readUpstreamText } from "./read-upstream-text";
+import { smallestWindow } from "./smallest-window";
 import type { Upstream, UpstreamRequest, UpstreamResponse } from "./upstream";
 import { UpstreamAbortError } from "./upstream-abort-error";
 import { UpstreamConnectionError } from "./upstream-connection-error";
@@ -154,6 +156,14 @@ export function createReplicatedUpstream(options: ReplicatedUpstreamOptions): Up
       // A count is cheap and has a fallback (the estimate): the first replica in order answers or not.
       const [replica] = orderReplicas(replicas, nextTurn());
       return replica?.upstream.tokenize?.(body, signal);
+    },
+
+    async contextWindow(model: string, signal: AbortSignal): Promise<ContextWindow | undefined> {
+      // Every replica is asked: the window that holds wherever a request lands is the smallest.
+      const windows = await Promise.all(
+        replicas.map((replica) => replica.upstream.contextWindow?.(model, signal)),
+      );
+      return smallestWindow(windows);
     },
   };
 }

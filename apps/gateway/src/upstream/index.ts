@@ -1,3 +1,4 @@
+export type { ContextWindow } from "./context-window";
 export {
   createHttpUpstream,
   DEFAULT_UPSTREAM_IDLE_TIMEOUT_MS,
@@ -5,6 +6,7 @@ export {
   type HttpUpstreamOptions,
 } from "./create-http-upstream";
 export { createReplicatedUpstream, type ReplicatedUpstreamOptions } from "./create-replicated-upstream";
+export { type LearnOptions, type LearnTarget, learnContextWindow } from "./learn-context-window";
 export {
   type MapUpstreamErrorOptions,
   mapUpstreamFailure,

@@ -1,3 +1,5 @@
+import type { ContextWindow } from "./context-window";
+
 /** One chat-completions call to an OpenAI-compatible model server (or the built-in demo). */
 export interface UpstreamRequest {
   /** The translated OpenAI chat request (stream: true). */
@@ -25,4 +27,9 @@ export interface Upstream {
   send(request: UpstreamRequest): Promise<UpstreamResponse>;
   /** POST /tokenize when the server has it (vLLM); undefined when it does not (404/405/501/network). */
   tokenize?(body: Record<string, unknown>, signal: AbortSignal): Promise<number | undefined>;
+  /**
+   * The context window the server serves `model` (`upstream.model`) with, asked at start and on reload
+   * (`learnContextWindow`); undefined when it does not say. `signal` bounds the asking.
+   */
+  contextWindow?(model: string, signal: AbortSignal): Promise<ContextWindow | undefined>;
 }

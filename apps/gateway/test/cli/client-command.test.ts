@@ -110,6 +110,8 @@ describe("sluice code with a gateway of its own (nothing listens at the config's
       ANTHROPIC_DEFAULT_SONNET_MODEL: "qwen3.5",
       ANTHROPIC_DEFAULT_HAIKU_MODEL: "qwen3.5-small",
       ANTHROPIC_SMALL_FAST_MODEL: "qwen3.5-small",
+      // The demo's window, which the gateway started for the run learned before claude was started.
+      CLAUDE_CODE_AUTO_COMPACT_WINDOW: "65536",
       CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
     });
     // It served claude's request, and stopped when claude exited.
@@ -118,7 +120,7 @@ describe("sluice code with a gateway of its own (nothing listens at the config's
     // One line of sluice's own, on stderr; its gateway's log is in a file, not on the terminal; no key.
     const [logFile] = readdirSync(current.tmp);
     expect(current.cli.stderr()).toBe(
-      `sluice: claude → ${record.env.ANTHROPIC_BASE_URL} (a gateway for this run, log: ${join(current.tmp, logFile ?? "")}; model qwen3.5, background qwen3.5-small)\n`,
+      `sluice: claude → ${record.env.ANTHROPIC_BASE_URL} (a gateway for this run, log: ${join(current.tmp, logFile ?? "")}; model qwen3.5, background qwen3.5-small, context window 65536)\n`,
     );
     expect(current.cli.stdout()).toBe("");
     const log = readFileSync(join(current.tmp, logFile ?? ""), "utf8");
@@ -258,6 +260,9 @@ describe("sluice codex", () => {
       'model_providers.sluice.env_key="SLUICE_API_KEY"',
       "-c",
       'model="qwen3.5"',
+      // The demo's window, learned by the gateway started for the run.
+      "-c",
+      "model_context_window=65536",
       "exec",
       "--skip-git-repo-check",
       "List the files",

@@ -76,6 +76,7 @@ models:
     thinking: on
     thinking_kwarg: thinking
     max_output_tokens: 8192
+    context_window: 65536
     upstream:
       base_url: http://127.0.0.1:8000/v1/
       model: Qwen/Qwen3.5-122B-A10B
@@ -111,6 +112,7 @@ models:
           thinking: "on",
           thinkingKwarg: "thinking",
           maxOutputTokens: 8192,
+          contextWindow: 65536,
           upstream: {
             baseUrls: ["http://127.0.0.1:8000/v1"],
             model: "Qwen/Qwen3.5-122B-A10B",
@@ -229,6 +231,10 @@ describe("parseConfig: invalid files", () => {
     [
       "    max_output_tokens: -1\n    upstream: {base_url: demo}",
       "models.0.max_output_tokens: Expected a positive integer",
+    ],
+    [
+      "    context_window: 64k\n    upstream: {base_url: demo}",
+      "models.0.context_window: Expected a positive integer",
     ],
     [
       "    aliases: claude-*\n    upstream: {base_url: demo}",

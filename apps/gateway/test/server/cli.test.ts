@@ -130,6 +130,8 @@ describe("node dist/cli.js", { timeout: 90_000 }, () => {
     const stdout = cli.stdout();
     expect(stdout.split("\n")[0]).toBe(`sluice ${line}`);
     expect(stdout).toContain(`ANTHROPIC_BASE_URL=${origin} ANTHROPIC_AUTH_TOKEN=sluice claude`);
+    // The scripted server answers every path with a chat stream: it tells no window.
+    expect(stdout).toContain("  window   slow: unknown (server did not say)\n");
 
     const health = await fetch(`${origin}/health`);
     expect(await health.json()).toEqual({ status: "ok" });

@@ -22,7 +22,7 @@ const plainText = readChunks("plain-text");
 const VLLM_OVERFLOW = JSON.stringify({
   object: "error",
   message:
-    "This model's maximum context length is 32768 tokens. However, you requested 40000 tokens (8000 in the messages, 32000 in the completion). Please reduce the length of the messages or completion.",
+    "This model's maximum context length is 32768 tokens. However, you requested 41000 tokens (40000 in the messages, 1000 in the completion). Please reduce the length of the messages or completion.",
   type: "BadRequestError",
   param: null,
   code: 400,

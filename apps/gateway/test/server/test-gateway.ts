@@ -27,7 +27,13 @@ export async function startTestGateway(
   const { env = {}, ...gatewayOptions } = options;
   const lines: string[] = [];
   const logger = createGatewayLogger({ destination: { write: (line: string) => void lines.push(line) } });
-  const gateway = createGateway(parseConfig(configText, env), { ...gatewayOptions, logger });
+  // Not asking servers for their windows unless a test does: the questions (GET /v1/models, /props, …)
+  // would reach scripts that count the requests they get.
+  const gateway = createGateway(parseConfig(configText, env), {
+    learnContextWindows: false,
+    ...gatewayOptions,
+    logger,
+  });
   const { port } = await gateway.listen("127.0.0.1", 0);
   return {
     origin: `http://127.0.0.1:${port}`,

@@ -50,7 +50,7 @@ describe("a model name no name or alias routes", () => {
     const { error } = await readJson<OpenAIError>(response);
     expect(error.code).toBe("model_not_found");
     expect(error.message).toMatch(
-      /^The model `gpt-5\.1-codex` does not exist on this gateway: no model has that name or an alias matching it\. It serves qwen3\.5, glm-4\.7; ask for one of them \(Codex: -m qwen3\.5\), or add an alias glob that matches the name to a model \(aliases: \["gpt-\*"\] routes Codex's default names\) \(request ID: req_\w+\)$/,
+      /^The model `gpt-5\.1-codex` does not exist on this gateway: no model has that name or an alias matching it\. It serves qwen3\.5, glm-4\.7; ask for one of them \(Codex: -m qwen3\.5\), or add an alias glob that matches the name to a model \(aliases: \["gpt-\*"\] routes Codex's default names\) \(request ID: req_[\w-]+\)$/,
     );
   });
 

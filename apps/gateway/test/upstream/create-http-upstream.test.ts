@@ -372,4 +372,22 @@ describe("createHttpUpstream: tokenize", () => {
     const upstream = createHttpUpstream({ baseUrl: `${await closedPortOrigin()}/v1` });
     expect(await upstream.tokenize?.(countBody, new AbortController().signal)).toBeUndefined();
   });
+
+  it("passes the template switches on, which change the rendered prompt", async () => {
+    const server = await serve((_request, response) => response.end(JSON.stringify({ count: 9 })));
+    const upstream = createHttpUpstream({ baseUrl: `${server.origin}/v1` });
+    const body = { ...countBody, chat_template_kwargs: { enable_thinking: false } };
+    expect(await upstream.tokenize?.(body, new AbortController().signal)).toBe(9);
+    expect(JSON.parse(server.requests[0]?.body ?? "")).toMatchObject({
+      chat_template_kwargs: { enable_thinking: false },
+    });
+  });
+
+  it("takes llama.cpp's empty answer to a chat body (it tokenizes `content` only) for no /tokenize", async () => {
+    const server = await serve((_request, response) => response.end(JSON.stringify({ tokens: [] })));
+    const upstream = createHttpUpstream({ baseUrl: `${server.origin}/v1` });
+    expect(await upstream.tokenize?.(countBody, new AbortController().signal)).toBeUndefined();
+    expect(await upstream.tokenize?.(countBody, new AbortController().signal)).toBeUndefined();
+    expect(server.requests).toHaveLength(1);
+  });
 });

@@ -50,7 +50,7 @@ const httpRows: HttpRow[] = [
     },
   },
   {
-    name: "400 context overflow, vLLM < 0.10 wording → Anthropic's numbers",
+    name: "400 context overflow, vLLM < 0.10 wording → Anthropic's numbers, the prompt's tokens",
     status: 400,
     body: openAiError(
       "This model's maximum context length is 32768 tokens. However, you requested 40000 tokens (39000 in the messages, 1000 in the completion). Please reduce the length of the messages or completion.",
@@ -58,12 +58,12 @@ const httpRows: HttpRow[] = [
     expected: {
       status: 400,
       type: "invalid_request_error",
-      message: "prompt is too long: 40000 tokens > 32768 maximum",
+      message: "prompt is too long: 39000 tokens > 32768 maximum",
       retry: false,
     },
   },
   {
-    name: "400 context overflow, vLLM >= 0.10 max_tokens wording → prompt plus max_tokens",
+    name: "400 output-budget refusal, vLLM >= 0.10 → the upstream's words, never a long prompt",
     status: 400,
     body: openAiError(
       "'max_tokens' or 'max_completion_tokens' is too large: 8000. This model's maximum context length is 4096 tokens and your request has 2778 input tokens (8000 > 4096 - 2778). None",
@@ -71,7 +71,60 @@ const httpRows: HttpRow[] = [
     expected: {
       status: 400,
       type: "invalid_request_error",
-      message: "prompt is too long: 10778 tokens > 4096 maximum",
+      message:
+        "'max_tokens' or 'max_completion_tokens' is too large: 8000. This model's maximum context length is 4096 tokens and your request has 2778 input tokens (8000 > 4096 - 2778). None",
+      retry: false,
+    },
+  },
+  {
+    name: "400 output-budget refusal, vLLM < 0.10 (the messages fit) → the upstream's words",
+    status: 400,
+    body: openAiError(
+      "This model's maximum context length is 32768 tokens. However, you requested 40000 tokens (8000 in the messages, 32000 in the completion). Please reduce the length of the messages or completion.",
+    ),
+    expected: {
+      status: 400,
+      type: "invalid_request_error",
+      message:
+        "This model's maximum context length is 32768 tokens. However, you requested 40000 tokens (8000 in the messages, 32000 in the completion). Please reduce the length of the messages or completion.",
+      retry: false,
+    },
+  },
+  {
+    name: "400 output-budget refusal, SGLang (the input fits) → the upstream's words",
+    status: 400,
+    body: openAiError(
+      "Requested token count exceeds the model's maximum context length of 32768 tokens. You requested a total of 34000 tokens: 30000 tokens from the input messages and 4000 tokens for the completion. Please reduce the number of tokens in the input messages or the completion to fit within the limit.",
+    ),
+    expected: {
+      status: 400,
+      type: "invalid_request_error",
+      message:
+        "Requested token count exceeds the model's maximum context length of 32768 tokens. You requested a total of 34000 tokens: 30000 tokens from the input messages and 4000 tokens for the completion. Please reduce the number of tokens in the input messages or the completion to fit within the limit.",
+      retry: false,
+    },
+  },
+  {
+    name: "400 context overflow, vLLM < 0.10 wording for the prompt alone",
+    status: 400,
+    body: openAiError(
+      "This model's maximum context length is 4096 tokens. However, you requested 5000 tokens in the messages, Please reduce the length of the messages.",
+    ),
+    expected: {
+      status: 400,
+      type: "invalid_request_error",
+      message: "prompt is too long: 5000 tokens > 4096 maximum",
+      retry: false,
+    },
+  },
+  {
+    name: "400 context overflow, SGLang wording for the input alone",
+    status: 400,
+    body: openAiError("The input (40000 tokens) is longer than the model's context length (32768 tokens)."),
+    expected: {
+      status: 400,
+      type: "invalid_request_error",
+      message: "prompt is too long: 40000 tokens > 32768 maximum",
       retry: false,
     },
   },
@@ -138,7 +191,7 @@ const httpRows: HttpRow[] = [
     expected: {
       status: 400,
       type: "invalid_request_error",
-      message: "prompt is too long: 40000 tokens > 32768 maximum",
+      message: "prompt is too long: 39000 tokens > 32768 maximum",
       retry: false,
     },
   },
