@@ -1,3 +1,5 @@
+import type { ChatCompletionRequest } from "@sluice/protocol-openai";
+import { tokenizeRequestBody } from "../translate/tokenize-request-body";
 import { outputBudgetRefusal } from "../upstream/output-budget-refusal";
 import { readUpstreamText } from "../upstream/read-upstream-text";
 import type { UpstreamResponse } from "../upstream/upstream";
@@ -26,10 +28,14 @@ export async function sendWithinWindow(
   hooks: WindowHooks,
 ): Promise<UpstreamResponse> {
   const { upstream } = model;
+  const { tokenize } = upstream;
   const fitted = await fitOutputBudget(
     body,
     model.window.current()?.tokens,
-    upstream.tokenize?.bind(upstream),
+    tokenize === undefined
+      ? undefined
+      : (counted, countSignal) =>
+          tokenize.call(upstream, { ...tokenizeRequestBody(counted as ChatCompletionRequest) }, countSignal),
     signal,
   );
   if (fitted.note !== undefined) hooks.onBudget(fitted.note);

@@ -194,6 +194,8 @@ describe("POST /v1/messages/count_tokens", () => {
           function: { name: "Bash", description: "Run", parameters: { type: "object", properties: {} } },
         },
       ],
+      // The switches the chat request would carry: they change what the template renders.
+      chat_template_kwargs: { preserve_thinking: true, enable_thinking: false },
     });
   });
 

@@ -115,7 +115,7 @@ describe("tokenizeRequestBody", () => {
     upstream: { baseUrls: ["http://h/v1"] as [string], model, reasoningField: "reasoning" as const },
   });
 
-  it("keeps model, messages and tools of the translated request for vLLM's /tokenize", () => {
+  it("keeps model, messages, tools and template switches of the translated request for vLLM's /tokenize", () => {
     const { body } = translateRequest(
       decodeRequest(claudeCodeBody),
       { thinkingKwarg: "enable_thinking" },
@@ -126,6 +126,8 @@ describe("tokenizeRequestBody", () => {
       model: "Qwen/Qwen3.5",
       messages: body.messages,
       tools: body.tools,
+      // Thinking off pre-fills an empty think block: the switches change the count.
+      chat_template_kwargs: { enable_thinking: true },
     });
   });
 
