@@ -2,6 +2,7 @@ import type { UpstreamConfig } from "../config/config";
 import { readBoundedText } from "../upstream/read-bounded-text";
 import { scrubSecrets } from "../upstream/scrub-secrets";
 import { describeConnectionFailure } from "./describe-connection-failure";
+import { modelListEntries } from "./model-list-entries";
 
 /** What `GET {base_url}/models` said. Every text in it is already scrubbed of the model's key and header values. */
 export type ProbeResult =
@@ -85,16 +86,8 @@ export function probeHeaders(upstream: UpstreamConfig): Record<string, string> {
 }
 
 function modelIdsOf(text: string): string[] | undefined {
-  let answer: unknown;
-  try {
-    answer = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  const data = (answer as { data?: unknown } | null)?.data;
-  if (!Array.isArray(data)) return undefined;
-  return data
-    .map((entry) => (entry as { id?: unknown } | null)?.id)
+  return modelListEntries(text)
+    ?.map((entry) => (entry as { id?: unknown } | null)?.id)
     .filter((id): id is string => typeof id === "string");
 }
 

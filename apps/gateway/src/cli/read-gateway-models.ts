@@ -1,4 +1,6 @@
+import { positiveInteger } from "../upstream/positive-integer";
 import { readBoundedText } from "../upstream/read-bounded-text";
+import { modelListEntries } from "./model-list-entries";
 
 /** A model a gateway's `GET /v1/models` lists, with its context window when the gateway learnt it. */
 export interface GatewayModel {
@@ -34,21 +36,13 @@ export async function readGatewayModels(
 }
 
 function sluiceModelsOf(text: string): GatewayModel[] | undefined {
-  let answer: unknown;
-  try {
-    answer = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  const data = (answer as { object?: unknown; data?: unknown } | null)?.data;
-  if (!Array.isArray(data)) return undefined;
+  const data = modelListEntries(text);
+  if (data === undefined) return undefined;
   const models: GatewayModel[] = [];
-  for (const entry of data as unknown[]) {
+  for (const entry of data) {
     const { id, owned_by, max_model_len } = (entry ?? {}) as Record<string, unknown>;
     if (typeof id !== "string" || owned_by !== "sluice") return undefined;
-    const window =
-      typeof max_model_len === "number" && Number.isSafeInteger(max_model_len) && max_model_len > 0;
-    models.push({ id, maxModelLen: window ? (max_model_len as number) : undefined });
+    models.push({ id, maxModelLen: positiveInteger(max_model_len) });
   }
   // A gateway serves one model at least.
   return models.length === 0 ? undefined : models;
