@@ -33,6 +33,8 @@ export interface GatewayOptions {
    * context window"); default true. Off, only `context_window` from the config is known.
    */
   readonly learnContextWindows?: boolean;
+  /** How long the servers are asked; default `LEARN_WINDOWS_TIMEOUT_MS` (tests on a busy machine give more). */
+  readonly learnWindowsTimeoutMs?: number;
   /** The default upstreams' waits before trying an unreachable upstream again (tests give their own). */
   readonly unreachableRetry?: UnreachableRetry;
 }
@@ -98,7 +100,8 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
   const learning = new AbortController();
   const compile = (next: Config): ServedConfig => {
     const compiled = compileServedConfig(next, upstreamFor);
-    if (options.learnContextWindows !== false) learnContextWindows(compiled.models, learning.signal);
+    if (options.learnContextWindows !== false)
+      learnContextWindows(compiled.models, learning.signal, options.learnWindowsTimeoutMs);
     return compiled;
   };
   let served: ServedConfig = compile(config);

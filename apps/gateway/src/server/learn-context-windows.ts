@@ -5,11 +5,15 @@ export const LEARN_WINDOWS_TIMEOUT_MS = 3_000;
 
 /**
  * Asks every model's server for its context window, all at once and in the background (a request
- * never waits for it), bounded by `LEARN_WINDOWS_TIMEOUT_MS` and by `signal` (the gateway closing).
+ * never waits for it), bounded by `timeoutMs` (`LEARN_WINDOWS_TIMEOUT_MS`) and by `signal` (the gateway closing).
  * Models with `context_window` in the config, and upstreams that cannot say (a test's), are not asked.
  */
-export function learnContextWindows(models: readonly ServedModel[], signal: AbortSignal): void {
-  const bound = AbortSignal.any([signal, AbortSignal.timeout(LEARN_WINDOWS_TIMEOUT_MS)]);
+export function learnContextWindows(
+  models: readonly ServedModel[],
+  signal: AbortSignal,
+  timeoutMs: number = LEARN_WINDOWS_TIMEOUT_MS,
+): void {
+  const bound = AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]);
   for (const model of models) {
     const { upstream } = model;
     const ask = upstream.contextWindow;

@@ -31,6 +31,8 @@ export async function startTestGateway(
   // would reach scripts that count the requests they get.
   const gateway = createGateway(parseConfig(configText, env), {
     learnContextWindows: false,
+    // A test that does ask waits for the answers however busy the machine is (its servers always answer).
+    learnWindowsTimeoutMs: 60_000,
     ...gatewayOptions,
     logger,
   });
