@@ -80,7 +80,10 @@ function objectEntries(schema: JsonSchema, context: Context, depth: number): Map
     entries.size < Math.min(limit, DEMO_BOUNDS.maxObjectProperties) && context.values > 0;
 
   for (const name of requiredNames(schema, context)) {
-    if (!room(Number.POSITIVE_INFINITY)) {
+    // A top-level required property is written even past the value budget (then as a short value): a call
+    // without it cannot work, whatever the other arguments hold.
+    const budget = depth === 0 || context.values > 0;
+    if (entries.size >= DEMO_BOUNDS.maxObjectProperties || !budget) {
       context.fits = false;
       break;
     }
