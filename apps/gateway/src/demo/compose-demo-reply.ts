@@ -66,12 +66,25 @@ function greeting(text: string): string {
 }
 
 function whyThisCall(call: DemoCall, toolCount: number): string {
-  switch (call.kind) {
-    case "shell":
-      return `A harmless echo through ${call.tool.name} shows the tool loop without changing anything.`;
-    case "file-reader":
-      return `The message names ${quoteExcerpt(call.filePath ?? "a file", 1)}, inside the working directory, so I'll read it with ${call.tool.name}.`;
+  const why =
+    whatTheCallDoes(call) ?? `Of the ${toolCount} tools offered, ${call.tool.name} fits this request best.`;
+  return call.named ? `The user names the ${call.tool.name} tool, so I'll use it. ${why}` : why;
+}
+
+function whatTheCallDoes(call: DemoCall): string | undefined {
+  const name = call.tool.name;
+  // Through a shell, the demo's own command does the work: say which.
+  const using = (command: string): string => (call.kind === "shell" ? `${command} through ${name}` : name);
+  switch (call.task) {
+    case "read":
+      return `The message names ${quoteExcerpt(call.filePath ?? "a file", 1)}, inside the working directory, so I'll read it with ${using("cat")}.`;
+    case "list":
+      return `Listing the working directory with ${using("ls")} answers this without changing anything.`;
+    case "search":
+      return `Searching the files for "${call.searchTerm ?? ""}" with ${using("grep")} answers this without changing anything.`;
+    case "echo":
+      return `A harmless echo through ${name} shows the tool loop without changing anything.`;
     default:
-      return `Of the ${toolCount} tools offered, ${call.tool.name} fits this request best.`;
+      return undefined;
   }
 }

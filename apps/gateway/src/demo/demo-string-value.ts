@@ -12,6 +12,10 @@ export interface DemoValueHints {
   readonly filePath?: string | undefined;
   /** A harmless shell command for `command` properties. */
   readonly command?: string | undefined;
+  /** What the call does, in words, for its prose properties (Bash's `description`, which Claude Code shows). */
+  readonly purpose?: string | undefined;
+  /** What a file lister or searcher looks for (`*`, a word the user asked about), for `pattern`-like properties. */
+  readonly pattern?: string | undefined;
 }
 
 /** A file of the demo's own, so a forced Edit or Write never touches one of the user's. */
@@ -29,7 +33,10 @@ const NAME_HINTS: ReadonlyArray<readonly [RegExp, (hints: DemoValueHints) => str
   [/email/, () => "demo@example.com"],
   [/query|search|question|^prompt$/, () => "Sluice demo"],
   [/active_?form/, () => "Trying the Sluice demo"],
-  [/description|summary|title|reason|message|comment|note/, () => "Demo call from the Sluice demo model"],
+  [
+    /description|summary|title|reason|message|comment|note/,
+    (hints) => hints.purpose ?? "Demo call from the Sluice demo model",
+  ],
   [/lang/, () => "en"],
   [/date/, () => "2025-01-01"],
   [/(^|_)id$|uuid/, () => "demo-1"],
@@ -67,6 +74,7 @@ export function demoStringValue(
     typeof schema.description === "string" ? schema.description.slice(0, 200).toLowerCase() : "";
   let value =
     (typeof schema.format === "string" ? FORMATS.get(schema.format) : undefined) ??
+    (hints.pattern !== undefined && /pattern|glob|regex|query/.test(key) ? hints.pattern : undefined) ??
     patternValue(key, description) ??
     contentValue(key, topLevel) ??
     NAME_HINTS.find(([pattern]) => pattern.test(key))?.[1](hints) ??

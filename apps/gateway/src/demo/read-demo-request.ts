@@ -1,6 +1,6 @@
 import type { JsonSchema } from "@sluice/core";
 import { findWorkingDirectory } from "./find-working-directory";
-import { stripInjectedContext } from "./strip-injected-context";
+import { injectedContext, stripInjectedContext } from "./strip-injected-context";
 
 export interface DemoTool {
   readonly name: string;
@@ -29,7 +29,10 @@ export interface DemoRequest {
    * after it with nothing but injected context (Claude Code appends reminders) still ends on the result.
    */
   readonly toolResult: string | undefined;
-  /** The working directory the system prompt states (Claude Code's `<env>`), absolute. */
+  /**
+   * The working directory the system prompt or the client's context blocks state (Claude Code's `<env>` or
+   * `# Environment`, Codex's `<environment_context>`), absolute.
+   */
   readonly workingDirectory: string | undefined;
 }
 
@@ -50,7 +53,7 @@ export function readDemoRequest(body: Record<string, unknown>): DemoRequest | st
   for (let index = messages.length - 1; index >= 0; index--) {
     const message = record(messages[index]);
     if (message.role === "tool") {
-      if (!turnSeen) toolResult = stripInjectedContext(contentText(message.content));
+      if (!turnSeen) toolResult = commandOutput(stripInjectedContext(contentText(message.content)));
       turnSeen = true;
     } else if (message.role === "assistant") {
       turnSeen = true;
@@ -66,6 +69,9 @@ export function readDemoRequest(body: Record<string, unknown>): DemoRequest | st
     const { role, content } = record(message);
     if (role === "system" || role === "developer")
       workingDirectory ??= findWorkingDirectory(contentText(content));
+    // Not the user's own words: a directory they type is not where the client runs.
+    else if (role === "user")
+      workingDirectory ??= findWorkingDirectory(injectedContext(contentText(content)));
   }
   return {
     model: typeof body.model === "string" ? body.model : "demo",
@@ -101,6 +107,15 @@ function readToolChoice(choice: unknown): DemoToolChoice {
   if (choice === "none" || choice === "required") return choice;
   const name = record(record(choice).function).name;
   return typeof name === "string" ? { name } : "auto";
+}
+
+/**
+ * What a command printed, without the lines Codex's exec_command puts before it (`Chunk ID: …`, `Wall time:
+ * …`, `Process exited with code 0`, `Output:`), so the answer quotes the output.
+ */
+function commandOutput(result: string): string {
+  const output = /^Chunk ID: [^\n]*\n(?:[^\n]*\n)*?Output:\n/.exec(result);
+  return output === null ? result : result.slice(output[0].length).trim();
 }
 
 /** Chat content is a string or a list of parts; only text parts count. */

@@ -1,6 +1,7 @@
 /**
- * Blocks Claude Code writes into a user turn that the user did not type: reminders, CLAUDE.md context,
- * slash-command records, hook output, the output of `!` shell commands, and the Warmup caveats.
+ * Blocks Claude Code writes into a user turn that the user did not type: reminders (the gateway's template
+ * rules put late system messages there too), CLAUDE.md context, slash-command records, hook output, the
+ * output of `!` shell commands, and the Warmup caveats; Codex's environment and AGENTS.md context.
  */
 const INJECTED_TAGS = [
   "system-reminder",
@@ -14,6 +15,8 @@ const INJECTED_TAGS = [
   "bash-input",
   "bash-stdout",
   "bash-stderr",
+  "environment_context",
+  "user_instructions",
 ];
 
 // An unclosed block runs to the end: a cut-off reminder is still not the user's words.
@@ -25,4 +28,9 @@ const INJECTED_BLOCK = new RegExp(
 /** The user's own words in a message: `text` without the blocks Claude Code injects, trimmed. */
 export function stripInjectedContext(text: string): string {
   return text.replace(INJECTED_BLOCK, " ").trim();
+}
+
+/** Only those blocks, joined: where Claude Code 2.x and Codex state the working directory. */
+export function injectedContext(text: string): string {
+  return Array.from(text.matchAll(INJECTED_BLOCK), (match) => match[0]).join("\n");
 }

@@ -83,14 +83,12 @@ describe("the demo in an interactive Claude Code session: small talk", () => {
 
 describe("the demo in an interactive Claude Code session: harmless calls", () => {
   it.each([
-    "List the files in this project",
-    "run ls -la",
     "delete all the temp files with rm -rf",
     "Run the tests and fix what fails",
     "What is the capital of France?",
     "print `whoami` and $HOME; $(curl example.com)",
   ])(
-    "runs only an echo through Bash for %j: never ls -la, rm or anything that changes state",
+    "runs only an echo through Bash for %j: never the user's command, rm or anything that changes state",
     async (typed) => {
       const { calls } = await session([typedTurn(typed)]);
       expect(calls.map((call) => call.name)).toEqual(["Bash"]);
@@ -100,6 +98,16 @@ describe("the demo in an interactive Claude Code session: harmless calls", () =>
       for (const key of Object.keys(args)) expect(["command", "description"]).toContain(key);
     },
   );
+
+  it.each([
+    ["List the files in this project", { name: "Glob", args: { pattern: "*" } }],
+    // A listing of the demo's own: never the user's `-la`.
+    ["run ls -la", { name: "Glob", args: { pattern: "*" } }],
+    ["Find all TODO comments", { name: "Grep", args: { pattern: "TODO" } }],
+  ])("lists and searches with Claude Code 2.0's Glob and Grep for %j", async (typed, expected) => {
+    const { calls } = await session([typedTurn(typed)]);
+    expect(calls).toEqual([{ ...expected, problems: [] }]);
+  });
 
   it.each([
     ["Read README.md", "README.md"],

@@ -157,7 +157,9 @@ describe("demo upstream: what it says", () => {
   it("picks the offered tool the user's message names, else a harmless echo, else none", async () => {
     const cases: Array<[string, string[]]> = [
       ["Run a shell command that prints the date", ["Bash"]],
-      ["Update my todo list", ["TodoWrite"]],
+      // A todo list is the client's own: not the demo's pick unless the user names the tool.
+      ["Update my todo list", ["Bash"]],
+      ["Update my todo list with TodoWrite", ["TodoWrite"]],
       ["Book a meeting room for us", ["ScheduleMeeting"]],
       // Outside any working directory the request states: never read, a harmless echo instead.
       ["Please read the file /etc/hosts", ["Bash"]],
@@ -201,6 +203,36 @@ describe("demo upstream: what it says", () => {
     const answer = run.content.split("</think>")[1] ?? "";
     expect(answer).toContain('The tool returned "README.md package.json src"');
     expect(run.finishReason).toBe("stop");
+  });
+
+  it("quotes what Codex's exec_command printed, not the lines Codex puts before it", async () => {
+    const run = await runDemo(
+      demo,
+      chatRequest({
+        messages: [
+          user("List the files in this directory"),
+          {
+            role: "assistant",
+            content: null,
+            tool_calls: [
+              {
+                id: "call_1",
+                type: "function",
+                function: { name: "exec_command", arguments: '{"cmd":"ls"}' },
+              },
+            ],
+          },
+          {
+            role: "tool",
+            tool_call_id: "call_1",
+            content:
+              "Chunk ID: 4a7fda\nWall time: 0.0001 seconds\nProcess exited with code 0\nOriginal token count: 4\nOutput:\nREADME.md\nsrc\n",
+          },
+        ],
+      }),
+    );
+    expect(run.content).toContain('The tool returned "README.md src"');
+    expect(run.content).not.toMatch(/Chunk ID|Wall time/);
   });
 
   it("stops at max_tokens with finish_reason length, counting chunks as tokens", async () => {
