@@ -5,9 +5,10 @@ export const USAGE = `Usage: sluice serve --config FILE [--host H] [--port N]
        sluice codex [--config FILE] [--model NAME] [--] [CODEX ARGS...]
        sluice --version | --help
 
-Sluice serves the Anthropic Messages API (POST /v1/messages, /v1/messages/count_tokens, GET /v1/models,
-GET /health) and OpenAI's (POST /v1/chat/completions, /v1/responses) in front of OpenAI-compatible model
-servers (vLLM, SGLang, llama.cpp, Ollama), as configured in FILE (see sluice.yaml).
+Sluice serves the Anthropic Messages API (POST /v1/messages, /v1/messages/count_tokens, GET /v1/models)
+and OpenAI's (POST /v1/chat/completions, /v1/responses) in front of OpenAI-compatible model servers (vLLM,
+SGLang, llama.cpp, Ollama), as configured in FILE (see sluice.yaml), with GET /health (up), GET /ready (503
+while draining) and GET /metrics (Prometheus) for probes and scrapers.
 
 Commands:
   serve  Start the gateway. When ready, prints one line containing "listening on http://HOST:PORT" on

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { clientOriginOf } from "../../src/cli/client-origin-of";
 import { formatSummary } from "../../src/cli/format-summary";
@@ -46,7 +47,9 @@ describe("formatSummary", () => {
     expect(lines).toContain("  auth     on (2 keys from server.api_keys / SLUICE_API_KEYS)");
     expect(lines.some((line) => line.startsWith("  warning  models.2.upstream.base_url:"))).toBe(true);
     expect(lines).toContain("Point Claude Code at it (KEY: one of the 2 API keys):");
-    expect(lines).toContain("  ANTHROPIC_BASE_URL=http://127.0.0.1:8080 ANTHROPIC_AUTH_TOKEN=KEY claude");
+    expect(lines).toContain(
+      "  ANTHROPIC_BASE_URL=http://127.0.0.1:8080 ANTHROPIC_AUTH_TOKEN=KEY CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 claude",
+    );
     expect(lines).toContain("OpenAI clients (Codex CLI, the OpenAI SDKs): base URL http://127.0.0.1:8080/v1");
     for (const secret of ["gateway-secret-1", "env-secret-2", "upstream-secret"]) {
       expect(summary).not.toContain(secret);
@@ -57,7 +60,20 @@ describe("formatSummary", () => {
     const open = parseConfig("models:\n  - name: m\n    upstream:\n      base_url: demo\n", {});
     const text = formatSummary(open, { configPath: "x.yaml", clientOrigin: "http://[::1]:9000" });
     expect(text).toContain("  auth     off (any token is accepted)\n");
-    expect(text).toContain("  ANTHROPIC_BASE_URL=http://[::1]:9000 ANTHROPIC_AUTH_TOKEN=sluice claude\n");
+    expect(text).toContain(
+      "  ANTHROPIC_BASE_URL=http://[::1]:9000 ANTHROPIC_AUTH_TOKEN=sluice CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 claude\n",
+    );
+  });
+
+  it("prints the README's line for Claude Code, for the default config", () => {
+    const readme = readFileSync(new URL("../../../../README.md", import.meta.url), "utf8");
+    // The README's "By hand:" block, its shell continuation joined.
+    const block = /By hand:\n\n```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? "";
+    const readmeLine = block.replace(/ \\\n/g, " ").trim();
+    const config = parseConfig(readFileSync(new URL("../../../../sluice.yaml", import.meta.url), "utf8"), {});
+    const text = formatSummary(config, { configPath: "sluice.yaml", clientOrigin: "http://127.0.0.1:8080" });
+    expect(readmeLine).toMatch(/^ANTHROPIC_BASE_URL=/);
+    expect(text.split("\n")).toContain(`  ${readmeLine}`);
   });
 
   it("points a client at loopback when the gateway listens on every address", () => {

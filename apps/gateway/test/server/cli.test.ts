@@ -129,7 +129,9 @@ describe("node dist/cli.js", { timeout: 90_000 }, () => {
     const [line, origin] = LISTENING.exec(cli.stdout()) ?? [];
     const stdout = cli.stdout();
     expect(stdout.split("\n")[0]).toBe(`sluice ${line}`);
-    expect(stdout).toContain(`ANTHROPIC_BASE_URL=${origin} ANTHROPIC_AUTH_TOKEN=sluice claude`);
+    expect(stdout).toContain(
+      `ANTHROPIC_BASE_URL=${origin} ANTHROPIC_AUTH_TOKEN=sluice CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 claude`,
+    );
     // The scripted server answers every path with a chat stream: it tells no window.
     expect(stdout).toContain("  window   slow: unknown (server did not say)\n");
 
