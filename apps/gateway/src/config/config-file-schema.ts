@@ -1,15 +1,33 @@
 import { ParseResult, Schema } from "effect";
 import { acceptedNames, REASONING_DIALECTS, TOOL_DIALECTS } from "./dialect-registry";
 import { PRESET_NAMES } from "./presets";
+import { suggestName } from "./suggest-name";
 
-/** One of a fixed list of strings, reported as one problem (not one per member). */
-const oneOf = <const Value extends string>(values: readonly Value[]) =>
-  Schema.Literal(...(values as [Value, ...Value[]])).annotations({
-    message: () => ({
-      message: `Expected one of ${values.map((value) => `"${value}"`).join(" | ")}`,
-      override: true,
-    }),
-  });
+/**
+ * One of a fixed list of names, in any case (`Qwen3.5` is `qwen3.5`); anything else is one problem (not one
+ * per member) that lists them and says which was likely meant.
+ */
+const oneOf = <const Value extends string>(values: readonly Value[]) => {
+  const expected = `Expected one of ${values.map((value) => `"${value}"`).join(" | ")}`;
+  const problem = (written: unknown): string => {
+    const meant = typeof written === "string" ? suggestName(written, values) : undefined;
+    return meant === undefined ? expected : `Did you mean "${meant}"? ${expected}`;
+  };
+  return Schema.transformOrFail(
+    Schema.String.annotations({ message: () => ({ message: expected, override: true }) }),
+    Schema.Literal(...(values as [Value, ...Value[]])),
+    {
+      strict: true,
+      decode: (written, _options, ast) => {
+        const value = values.find((name) => name.toLowerCase() === written.toLowerCase());
+        return value === undefined
+          ? ParseResult.fail(new ParseResult.Type(ast, written, problem(written)))
+          : ParseResult.succeed(value);
+      },
+      encode: ParseResult.succeed,
+    },
+  );
+};
 
 const integerBetween = (minimum: number, maximum: number) =>
   Schema.Number.pipe(Schema.int(), Schema.between(minimum, maximum)).annotations({

@@ -1,5 +1,5 @@
 import { Either, ParseResult, Schema } from "effect";
-import { parseDocument } from "yaml";
+import { parseDocument, type YAMLError } from "yaml";
 import {
   type Config,
   DEFAULT_DRAIN_TIMEOUT_MS,
@@ -16,6 +16,7 @@ import { configWarnings } from "./config-warnings";
 import { findReasoningDialect, findToolDialect } from "./dialect-registry";
 import { expandEnv, formatEnvProblem } from "./expand-env";
 import { formatPath } from "./format-path";
+import { suggestName } from "./suggest-name";
 
 export type Environment = Readonly<Record<string, string | undefined>>;
 
@@ -32,12 +33,7 @@ const decodeConfigFile = Schema.decodeUnknownEither(ConfigFileSchema, {
 export function parseConfig(text: string, env: Environment = process.env, source = "(inline)"): Config {
   // logLevel silent: packages never log; every YAML problem is in `document.errors`.
   const document = parseDocument(text, { logLevel: "silent", prettyErrors: true });
-  if (document.errors.length > 0) {
-    throw new ConfigError(
-      source,
-      document.errors.map((error) => error.message.split("\n")[0] ?? error.message),
-    );
-  }
+  if (document.errors.length > 0) throw new ConfigError(source, document.errors.map(yamlProblem));
   const expanded = expandEnv(document.toJS({ maxAliasCount: 100 }), env);
   const problems = expanded.problems.map(formatEnvProblem);
   // A value whose variable is unset was already reported; its schema failure would be noise.
@@ -56,10 +52,33 @@ export function parseConfig(text: string, env: Environment = process.env, source
   return toConfig(decoded.right, env);
 }
 
+/** What `yaml` says to fix, for the code it names, when its own message does not say it. */
+const YAML_FIXES: Readonly<Record<string, string>> = {
+  TAB_AS_INDENT: "indent with spaces",
+  DUPLICATE_KEY: "keep one of them",
+};
+
+/**
+ * `line 5, column 1: Tabs are not allowed as indentation; indent with spaces`: the position first, as a
+ * path is for the other problems, and no excerpt (`yaml`'s pretty message ends its first line in a colon
+ * before one).
+ */
+function yamlProblem(error: YAMLError): string {
+  const text = error.message.split("\n")[0]?.replace(/ at line \d+, column \d+:?$/, "") ?? error.message;
+  const fix = YAML_FIXES[error.code];
+  const at = error.linePos?.[0];
+  return `${at === undefined ? "" : `line ${at.line}, column ${at.col}: `}${text}${fix === undefined ? "" : `; ${fix}`}`;
+}
+
 function issueMessage(issue: ParseResult.ArrayFormatterIssue): string {
   if (issue._tag === "Unexpected") {
     const allowed = issue.message.replace(/^is unexpected, expected: /, "");
-    return `Unknown key (allowed: ${allowed})`;
+    const key = String(issue.path.at(-1) ?? "");
+    const meant = suggestName(
+      key,
+      Array.from(allowed.matchAll(/"([^"]*)"/g), (match) => match[1] ?? ""),
+    );
+    return `Unknown key${meant === undefined ? "" : `; did you mean "${meant}"?`} (allowed: ${allowed})`;
   }
   if (issue._tag === "Missing") return "Required";
   return issue.message;

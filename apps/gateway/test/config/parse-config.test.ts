@@ -214,11 +214,11 @@ describe("parseConfig: invalid files", () => {
     ["    upstream: {}", "models.0.upstream.base_url: Required"],
     [
       "    preset: qwen4\n    upstream: {base_url: demo}",
-      `models.0.preset: Expected one of ${quoted(PRESET_NAMES)}`,
+      `models.0.preset: Did you mean "qwen3"? Expected one of ${quoted(PRESET_NAMES)}`,
     ],
     [
       "    reasoning_parser: qwen\n    upstream: {base_url: demo}",
-      `models.0.reasoning_parser: Expected one of ${quoted([...acceptedNames(REASONING_DIALECTS), "none"])}`,
+      `models.0.reasoning_parser: Did you mean "qwen3"? Expected one of ${quoted([...acceptedNames(REASONING_DIALECTS), "none"])}`,
     ],
     [
       "    tool_parser: json\n    upstream: {base_url: demo}",
@@ -333,7 +333,46 @@ models:
   it("reports YAML syntax errors with their position", () => {
     const problems = problemsOf("models:\n  - name: [unclosed\n");
     expect(problems.length).toBeGreaterThan(0);
-    expect(problems[0]).toMatch(/line \d+/);
+    expect(problems[0]).toMatch(/^line \d+, column \d+: \S/);
+  });
+
+  it("says what to do about a tab, in a sentence that ends", () => {
+    expect(
+      problemsOf("models:\n  - name: a\n    upstream:\n      base_url: demo\n\tpreset: qwen3.5\n"),
+    ).toEqual(["line 5, column 1: Tabs are not allowed as indentation; indent with spaces"]);
+  });
+
+  it("takes preset, parser and switch names in any case", () => {
+    const [model] = parseConfig(
+      withModel(
+        "    preset: Qwen3.5\n    tool_parser: Hermes\n    reasoning_parser: QWEN3\n    thinking: Off\n    upstream: {base_url: demo, reasoning_field: Reasoning_Content}",
+      ),
+      {},
+    ).models;
+    expect(model).toMatchObject({
+      preset: "qwen3.5",
+      toolParser: "hermes",
+      reasoningParser: "qwen3",
+      thinking: "off",
+      upstream: { reasoningField: "reasoning_content" },
+    });
+  });
+
+  it.each([
+    ["    preset: qwen35", 'models.0.preset: Did you mean "qwen3.5"?'],
+    ["    preset: glm4.7", 'models.0.preset: Did you mean "glm-4.7"?'],
+    ["    tool_parser: qwen3-coder", 'models.0.tool_parser: Did you mean "qwen3_coder"?'],
+    ["    tool_call_parser: hermes", 'models.0.tool_call_parser: Unknown key; did you mean "tool_parser"?'],
+    ["    max_tokens: 8192", 'models.0.max_tokens: Unknown key; did you mean "max_output_tokens"?'],
+    ["    alias: [x]", 'models.0.alias: Unknown key; did you mean "aliases"?'],
+  ])("suggests the name %j was meant to be", (modelLine, start) => {
+    const [problem] = problemsOf(withModel(`${modelLine}\n    upstream: {base_url: demo}`));
+    expect(problem?.startsWith(start), problem).toBe(true);
+  });
+
+  it("suggests nothing when no name is near", () => {
+    const [problem] = problemsOf(withModel("    preset: llama\n    upstream: {base_url: demo}"));
+    expect(problem).toBe(`models.0.preset: Expected one of ${quoted(PRESET_NAMES)}`);
   });
 
   it("rejects duplicate YAML keys", () => {
@@ -429,7 +468,7 @@ describe("parseConfig: upstream knobs (docs/config.md §1)", () => {
     ],
     [
       "    thinking_kwarg: enable\n    upstream: {base_url: demo}",
-      'models.0.thinking_kwarg: Expected one of "enable_thinking" | "thinking" | "none"',
+      'models.0.thinking_kwarg: Did you mean "enable_thinking"? Expected one of "enable_thinking" | "thinking" | "none"',
     ],
   ])("rejects %j, saying what to write", (modelLines, problem) => {
     expect(problemsOf(withModel(modelLines))).toEqual([problem]);
