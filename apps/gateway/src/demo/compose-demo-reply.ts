@@ -49,7 +49,7 @@ export function composeDemoReply(request: DemoRequest, random: Random): string {
     reasoning = [
       random.pick([`The user asks: "${asked}".`, `The user's message is "${asked}".`]),
       toolsOffered
-        ? `None of the ${request.tools.length} tools offered fits this without side effects, so I'll answer directly.`
+        ? `${request.tools.length === 1 ? "The one tool offered does not fit" : `None of the ${request.tools.length} tools offered fits`} this without side effects, so I'll answer directly.`
         : "No tool is needed here, so I can answer directly.",
       random.pick(["I'll keep the reply to one sentence.", "A short answer will do."]),
     ];
@@ -67,7 +67,10 @@ function greeting(text: string): string {
 
 function whyThisCall(call: DemoCall, toolCount: number): string {
   const why =
-    whatTheCallDoes(call) ?? `Of the ${toolCount} tools offered, ${call.tool.name} fits this request best.`;
+    whatTheCallDoes(call) ??
+    (toolCount === 1
+      ? `${call.tool.name}, the one tool offered, fits this request.`
+      : `Of the ${toolCount} tools offered, ${call.tool.name} fits this request best.`);
   return call.named ? `The user names the ${call.tool.name} tool, so I'll use it. ${why}` : why;
 }
 

@@ -14,6 +14,8 @@ export interface DemoValueHints {
   readonly command?: string | undefined;
   /** What the call does, in words, for its prose properties (Bash's `description`, which Claude Code shows). */
   readonly purpose?: string | undefined;
+  /** The place the request names, for `city`- and `location`-like properties. */
+  readonly place?: string | undefined;
   /** What a file lister or searcher looks for (`*`, a word the user asked about), for `pattern`-like properties. */
   readonly pattern?: string | undefined;
 }
@@ -30,6 +32,7 @@ const NAME_HINTS: ReadonlyArray<readonly [RegExp, (hints: DemoValueHints) => str
   [/^path$/, (hints) => hints.filePath ?? hints.workingDirectory ?? "."],
   [FOLDER_PROPERTY, (hints) => hints.workingDirectory ?? "."],
   [/url|uri|link/, () => "https://example.com"],
+  [/^(?:city|location|place|town)(?:_?name)?$/, (hints) => hints.place ?? "Paris"],
   [/email/, () => "demo@example.com"],
   [/query|search|question|^prompt$/, () => "Sluice demo"],
   [/active_?form/, () => "Trying the Sluice demo"],

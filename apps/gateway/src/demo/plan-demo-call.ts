@@ -9,6 +9,7 @@ import { echoCommand } from "./echo-command";
 import { findNamedFile } from "./find-named-file";
 import { isSmallTalk } from "./is-small-talk";
 import { namedTools } from "./named-tools";
+import { placeName } from "./place-name";
 import { quoteExcerpt } from "./quote-excerpt";
 import type { DemoRequest, DemoTool } from "./read-demo-request";
 import { searchTerm } from "./search-term";
@@ -66,6 +67,7 @@ export function planDemoCall(request: DemoRequest, random: Random): DemoCall | u
       command: shell.command,
       pattern: kind === "file-lister" ? "*" : kind === "file-searcher" ? term : undefined,
       purpose: purposeOf(task, namedFile, term),
+      place: placeName(lastUserText),
     };
     const { values, fitsSchema } = demoArguments(tool.parameters, random, hints);
     const call: DemoCall = {
