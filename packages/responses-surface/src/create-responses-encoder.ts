@@ -212,7 +212,7 @@ export function createResponsesEncoder(options: ResponsesEncoderOptions): Respon
 
   const complete = (): ResponseStreamEvent[] => {
     ended = true;
-    const usage = responseUsage(startUsage, deltaUsage);
+    const usage = responseUsage(startUsage, deltaUsage, output);
     const finish = stopReason === undefined ? "stop" : toOpenAIFinishReason(stopReason);
     if (finish === "length" || finish === "content_filter") {
       const reason = finish === "length" ? "max_output_tokens" : "content_filter";

@@ -102,7 +102,8 @@ describe("createResponsesEncoder", () => {
         input_tokens: 100,
         input_tokens_details: { cached_tokens: 20, cache_write_tokens: 0 },
         output_tokens: 20,
-        output_tokens_details: { reasoning_tokens: 0 },
+        // The answer is reasoning only: all of its output tokens.
+        output_tokens_details: { reasoning_tokens: 20 },
         total_tokens: 120,
       },
     });
@@ -116,6 +117,44 @@ describe("createResponsesEncoder", () => {
         status: "completed",
       },
     ]);
+  });
+
+  it("reports the reasoning's share of the output tokens, as the share of what the model wrote", () => {
+    const text = (index: number, value: string): MessageStreamEvent[] => [
+      { type: "content_block_start", index, content_block: { type: "text", text: "" } },
+      { type: "content_block_delta", index, delta: { type: "text_delta", text: value } },
+      { type: "content_block_stop", index },
+    ];
+    const call: MessageStreamEvent[] = [
+      {
+        type: "content_block_start",
+        index: 2,
+        content_block: { type: "tool_use", id: "call_1", name: "f", input: {} },
+      },
+      {
+        type: "content_block_delta",
+        index: 2,
+        delta: { type: "input_json_delta", partial_json: '{"a":"bc"}' },
+      },
+      { type: "content_block_stop", index: 2 },
+    ];
+    const usageOf = (events: readonly MessageStreamEvent[]) =>
+      last(encodeAll([start, ...events, ...end("end_turn")])).usage;
+    // 4 characters of reasoning ("Hmm.") of 20 written (4 + "Done." 5 + "f" 1 + 10 of arguments): 20 × 4/20.
+    expect(usageOf([...thinking, ...text(1, "Done."), ...call])?.output_tokens_details).toEqual({
+      reasoning_tokens: 4,
+    });
+    expect(usageOf([...text(0, "Done."), ...call])?.output_tokens_details).toEqual({ reasoning_tokens: 0 });
+    // A non-streaming answer reports the same: the aggregator folds the same encoder.
+    const aggregator = createResponseAggregator({
+      id: "resp_1",
+      model: "m",
+      createdAt: 5,
+      request: request({}),
+    });
+    for (const event of [start, ...thinking, ...text(1, "Done."), ...call, ...end("end_turn")])
+      aggregator.push(event);
+    expect(aggregator.response().usage?.output_tokens_details).toEqual({ reasoning_tokens: 4 });
   });
 
   it("streams the reasoning as content and, when a summary is asked for, as the item's one summary part", () => {

@@ -1,10 +1,10 @@
+import { boundedJson } from "../translate/bounded-json";
+import { estimateChatTokens } from "../translate/estimate-chat-tokens";
 import type { ContextWindow } from "../upstream/context-window";
 import type { Upstream, UpstreamRequest, UpstreamResponse } from "../upstream/upstream";
 import { UpstreamAbortError } from "../upstream/upstream-abort-error";
-import { boundedJson } from "./bounded-json";
 import { composeDemoReply } from "./compose-demo-reply";
 import { createRandom } from "./create-random";
-import { estimateTokens } from "./estimate-tokens";
 import { readDemoRequest } from "./read-demo-request";
 import { splitIntoTokens } from "./split-into-tokens";
 import { streamDemoCompletion } from "./stream-demo-completion";
@@ -59,7 +59,7 @@ export function createDemoUpstream(options: DemoUpstreamOptions = {}): Upstream 
         model: parsed.model,
         tokens,
         finishReason,
-        promptTokens: parsed.includeUsage ? estimateTokens(request.body) : null,
+        promptTokens: parsed.includeUsage ? estimateChatTokens(request.body) : null,
       };
       return {
         status: 200,
@@ -69,7 +69,7 @@ export function createDemoUpstream(options: DemoUpstreamOptions = {}): Upstream 
     },
 
     async tokenize(body: Record<string, unknown>): Promise<number | undefined> {
-      return estimateTokens(body);
+      return estimateChatTokens(body);
     },
 
     async contextWindow(): Promise<ContextWindow> {

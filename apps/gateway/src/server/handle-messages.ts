@@ -8,7 +8,6 @@ import {
   reasonOfStreamError,
 } from "@sluice/protocol-anthropic";
 import type { ModelPlan } from "../config/resolve-model-plan";
-import { estimateTokens } from "../translate/estimate-tokens";
 import { toolSchemas } from "../translate/tool-schemas";
 import { translateRequest } from "../translate/translate-request";
 import type { UpstreamResponse } from "../upstream/upstream";
@@ -17,6 +16,7 @@ import { callUpstream } from "./call-upstream";
 import type { ServedModel } from "./compile-served-config";
 import type { Exchange, GatewayContext } from "./exchange";
 import { noteFirstByte, noteSummary } from "./note-summary";
+import { promptTokensAtStart } from "./prompt-tokens-at-start";
 import { readDecodedBody } from "./read-decoded-body";
 import { relayUpstream } from "./relay-upstream";
 import { replyError } from "./reply-error";
@@ -52,7 +52,9 @@ export async function handleMessages(exchange: Exchange, gateway: GatewayContext
   const upstreamResponse = await callUpstream(exchange, gateway, servedModel, translated.body);
   if (upstreamResponse === undefined) return;
 
-  const options = transcoderOptions(request, plan, thinking, translated.startsInReasoning);
+  // After the call: the output budget may have had the server count this very prompt.
+  const inputTokens = promptTokensAtStart(exchange, translated.body);
+  const options = transcoderOptions(request, plan, thinking, translated.startsInReasoning, inputTokens);
   if (request.stream === true) await streamMessage(exchange, gateway, upstreamResponse, options, servedModel);
   else await aggregateMessage(exchange, gateway, upstreamResponse, options, servedModel);
 }
@@ -62,6 +64,7 @@ function transcoderOptions(
   plan: ModelPlan,
   thinking: boolean,
   startsInReasoning: boolean | undefined,
+  inputTokens: number,
 ): TranscoderOptions {
   const choice = request.tool_choice;
   return {
@@ -77,7 +80,7 @@ function transcoderOptions(
       choice.disable_parallel_tool_use === true,
     // Echo the name the client asked for (an alias such as claude-sonnet-4-5), not the configured one.
     model: request.model,
-    inputTokens: estimateTokens(request),
+    inputTokens,
   };
 }
 

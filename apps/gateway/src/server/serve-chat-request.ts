@@ -11,6 +11,7 @@ import { boundedForMessage } from "./bounded-for-message";
 import { callUpstream } from "./call-upstream";
 import type { Exchange, GatewayContext } from "./exchange";
 import { noteFirstByte, noteSummary } from "./note-summary";
+import { promptTokensAtStart } from "./prompt-tokens-at-start";
 import { relayUpstream } from "./relay-upstream";
 import { replyError } from "./reply-error";
 import { sendJson } from "./send-json";
@@ -77,6 +78,7 @@ export async function serveChatRequest(
       thinking,
       startsInReasoning: translated.startsInReasoning,
       clientModel: surface.clientModel,
+      inputTokens: promptTokensAtStart(exchange, translated.body),
     }),
     clientSignal: exchange.clientSignal,
     shutdownSignal: exchange.shutdownSignal,

@@ -3,8 +3,6 @@ import type { JsonSchema, ToolSchemas } from "@sluice/core";
 import type { TranscoderOptions } from "@sluice/pipeline";
 import type { ModelPlan } from "../config/resolve-model-plan";
 
-const CHARACTERS_PER_TOKEN = 4;
-
 /**
  * What the transcoder needs for an OpenAI client: the tools' schemas as sent upstream (for typing
  * parameters), the stop strings and whether one call only is wanted as the client asked, and ids in OpenAI's own
@@ -18,6 +16,8 @@ export function chatTranscoderOptions(
     readonly thinking: boolean;
     readonly startsInReasoning: boolean | undefined;
     readonly clientModel: string;
+    /** Until the upstream's usage arrives (promptTokensAtStart). */
+    readonly inputTokens: number;
   },
 ): TranscoderOptions {
   return {
@@ -30,8 +30,7 @@ export function chatTranscoderOptions(
     disableParallelToolUse: request.parallel_tool_calls === false,
     // Echo the name the client asked for (an alias), not the configured one.
     model: options.clientModel,
-    // Until the upstream's usage arrives: a rough count of the prompt (4 characters a token).
-    inputTokens: Math.max(1, Math.ceil(JSON.stringify(body.messages ?? []).length / CHARACTERS_PER_TOKEN)),
+    inputTokens: options.inputTokens,
     createToolId: createCallId,
   };
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { estimateChatTokens } from "../../src/translate/estimate-chat-tokens";
 import { estimateTokens } from "../../src/translate/estimate-tokens";
 import {
   readChunks,
@@ -199,15 +200,22 @@ describe("POST /v1/messages/count_tokens", () => {
     });
   });
 
-  it("falls back to the estimate when the upstream has no /tokenize", async () => {
+  it("falls back to the estimate of the translated request when the upstream has no /tokenize", async () => {
     const request = { ...countRequest, model: "estimated" };
     const response = await post(gateway.origin, "/v1/messages/count_tokens", request, withKey);
     expect(response.status).toBe(200);
-    const expected = estimateTokens({
-      model: "estimated",
-      system: countRequest.system,
-      messages: countRequest.messages as never,
-      tools: countRequest.tools as never,
+    // message_start's estimate for the same request: what the upstream would be sent.
+    const expected = estimateChatTokens({
+      messages: [
+        { role: "system", content: "You are terse." },
+        { role: "user", content: "How many tokens is this?" },
+      ],
+      tools: [
+        {
+          type: "function",
+          function: { name: "Bash", description: "Run", parameters: { type: "object", properties: {} } },
+        },
+      ],
     });
     expect(await response.json()).toEqual({ input_tokens: expected });
   });
