@@ -5,12 +5,12 @@ import { CLAUDE_CODE } from "./claude-code-client";
 import { CliError } from "./cli-error";
 import type { Client } from "./client";
 import { CODEX } from "./codex-client";
+import { DEFAULT_CONFIG_PATH } from "./default-config-path";
 import type { ClientCommandLine } from "./parse-command-line";
 import { resolveClientGateway } from "./resolve-client-gateway";
 import { runClient } from "./run-client";
 
 const CLIENTS: Readonly<Record<ClientCommandLine["command"], Client>> = { code: CLAUDE_CODE, codex: CODEX };
-const DEFAULT_CONFIG = "sluice.yaml";
 
 /**
  * `sluice code` / `sluice codex`: starts the client pointed at the gateway of the config (docs/config.md §2,
@@ -48,9 +48,9 @@ export async function clientCommand(
 
 function configPathOf(commandLine: ClientCommandLine): string {
   if (commandLine.configPath !== undefined) return commandLine.configPath;
-  if (existsSync(DEFAULT_CONFIG)) return DEFAULT_CONFIG;
+  if (existsSync(DEFAULT_CONFIG_PATH)) return DEFAULT_CONFIG_PATH;
   throw new CliError(
-    `no ${DEFAULT_CONFIG} in this directory: give the config with sluice ${commandLine.command} --config FILE`,
+    `no ${DEFAULT_CONFIG_PATH} in this directory: give the config with sluice ${commandLine.command} --config FILE`,
     { exitCode: 2, showUsage: false },
   );
 }

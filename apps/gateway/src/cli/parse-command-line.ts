@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { CliError } from "./cli-error";
+import { DEFAULT_CONFIG_PATH } from "./default-config-path";
 
 export interface ServeCommandLine {
   readonly command: "serve";
@@ -75,15 +76,17 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
     if (values[option] !== undefined)
       throw usageError(`--${option} is an option of replay, not of ${command}`);
   }
-  if (values.config === undefined || values.config === "") throw usageError("--config FILE is required");
+  if (values.config === "") throw usageError("--config needs a file");
+  // As for code and codex: the README's `pnpm sluice check --strict` runs where sluice.yaml is.
+  const configPath = values.config ?? DEFAULT_CONFIG_PATH;
   if (command === "check") {
     for (const option of ["host", "port"] as const) {
       if (values[option] !== undefined) throw usageError(`--${option} is an option of serve, not of check`);
     }
-    return { command, configPath: values.config, strict: values.strict === true };
+    return { command, configPath, strict: values.strict === true };
   }
   if (values.host === "") throw usageError("--host must not be empty");
-  return { command, configPath: values.config, host: values.host, port: parsePort(values.port) };
+  return { command, configPath, host: values.host, port: parsePort(values.port) };
 }
 
 function replayCommandLine(values: ParsedValues, rest: readonly string[]): ReplayCommandLine {

@@ -1,5 +1,5 @@
-export const USAGE = `Usage: sluice serve --config FILE [--host H] [--port N]
-       sluice check --config FILE [--strict]
+export const USAGE = `Usage: sluice serve [--config FILE] [--host H] [--port N]
+       sluice check [--config FILE] [--strict]
        sluice replay FILE [--format sse|json] [--check]
        sluice code [--config FILE] [--model NAME] [--] [CLAUDE ARGS...]
        sluice codex [--config FILE] [--model NAME] [--] [CODEX ARGS...]
@@ -41,7 +41,7 @@ Commands:
          sluice code -p "hi", sluice codex exec "...", sluice code -- --model x.
 
 Options:
-  -c, --config FILE  the YAML config (required by serve and check; code and codex: --config only)
+  -c, --config FILE  the YAML config (default: sluice.yaml here; code and codex: --config only)
       --model NAME   the model the client uses (a name or alias of FILE)   [code, codex]
       --host H       listen address; overrides server.host (default 127.0.0.1)   [serve]
       --port N       listen port; overrides server.port (default 8080); 0 picks a free port   [serve]

@@ -38,6 +38,18 @@ describe("parseCommandLine", () => {
     });
   });
 
+  it("reads sluice.yaml here when serve or check is given no --config, as code and codex do", () => {
+    expect(parseCommandLine(["check", "--strict"])).toEqual({
+      command: "check",
+      configPath: "sluice.yaml",
+      strict: true,
+    });
+    expect(parseCommandLine(["serve", "--port", "0"])).toMatchObject({
+      command: "serve",
+      configPath: "sluice.yaml",
+    });
+  });
+
   it("reads replay with its file, format and --check", () => {
     expect(parseCommandLine(["replay", "x.json"])).toEqual({
       command: "replay",
@@ -105,7 +117,7 @@ describe("parseCommandLine", () => {
       [["serve", "-c", "a.yaml", "-x"], 'unknown option "-x"'],
       [["serve", "-c"], "--config needs a value"],
       [["serve", "--help=yes"], "--help takes no value"],
-      [["serve", "--config", ""], "--config FILE is required"],
+      [["serve", "--config", ""], "--config needs a file"],
       [["serve", "-c", "a.yaml", "--host", ""], "--host must not be empty"],
       [
         ["serve", "-c", "a.yaml", "--port", "65536"],

@@ -43,8 +43,8 @@ describe("node dist/cli.js", { timeout: 90_000 }, () => {
   it("prints usage for --help and exits 0", async () => {
     const cli = startCli(["--help"]);
     expect(await within(cli.exited, 30_000, "exit")).toBe(0);
-    expect(cli.stdout()).toContain("Usage: sluice serve --config FILE [--host H] [--port N]");
-    expect(cli.stdout()).toContain("sluice check --config FILE");
+    expect(cli.stdout()).toContain("Usage: sluice serve [--config FILE] [--host H] [--port N]");
+    expect(cli.stdout()).toContain("sluice check [--config FILE]");
     expect(cli.stdout()).toContain("SIGHUP");
   });
 
@@ -63,7 +63,7 @@ describe("node dist/cli.js", { timeout: 90_000 }, () => {
         ["serve", "--config", "sluice.yaml", "--port", "eighty"],
         '--port must be an integer from 0 to 65535, got "eighty"',
       ],
-      [["serve"], "--config FILE is required"],
+      [["serve", "--config="], "--config needs a file"],
       [["--config", "x.yaml"], "missing command (serve, check, replay, code or codex)"],
       [
         ["launch", "--config", "x.yaml"],
