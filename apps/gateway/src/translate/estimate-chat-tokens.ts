@@ -1,11 +1,13 @@
 import { boundedJson } from "./bounded-json";
+// The formula of the Anthropic-side estimate, over the chat request the upstream gets.
+import {
+  CHARACTERS_PER_TOKEN,
+  IMAGE_TOKENS,
+  MESSAGE_OVERHEAD_TOKENS,
+  REQUEST_OVERHEAD_TOKENS,
+  TOOL_OVERHEAD_TOKENS,
+} from "./estimate-tokens";
 
-// The formula of the Anthropic-side estimate (estimate-tokens.ts), over the chat request the upstream gets.
-const IMAGE_TOKENS = 1600;
-const CHARACTERS_PER_TOKEN = 4;
-const MESSAGE_OVERHEAD_TOKENS = 4;
-const TOOL_OVERHEAD_TOKENS = 8;
-const REQUEST_OVERHEAD_TOKENS = 3;
 /** A client's tool schema deeper than this counts as a short string: an estimate, and no deep recursion. */
 const COUNTED_DEPTH = 64;
 

@@ -6,11 +6,11 @@ import type {
 } from "@sluice/protocol-anthropic";
 
 // Anthropic bills an image by its pixels (about 1,600 tokens at the 1.15 MP cap); the size is unknown here.
-const IMAGE_TOKENS = 1600;
-const CHARACTERS_PER_TOKEN = 4;
-const MESSAGE_OVERHEAD_TOKENS = 4;
-const TOOL_OVERHEAD_TOKENS = 8;
-const REQUEST_OVERHEAD_TOKENS = 3;
+export const IMAGE_TOKENS = 1600;
+export const CHARACTERS_PER_TOKEN = 4;
+export const MESSAGE_OVERHEAD_TOKENS = 4;
+export const TOOL_OVERHEAD_TOKENS = 8;
+export const REQUEST_OVERHEAD_TOKENS = 3;
 
 /**
  * A token count for `count_tokens` when the upstream has no `/tokenize`:

@@ -177,6 +177,19 @@ describe("POST /v1/messages/count_tokens", () => {
     messages: [{ role: "user", content: "How many tokens is this?" }],
     tools: [{ name: "Bash", description: "Run", input_schema: { type: "object", properties: {} } }],
   };
+  /** Its messages and tools as the chat request sent upstream holds them. */
+  const translatedCountRequest = {
+    messages: [
+      { role: "system", content: "You are terse." },
+      { role: "user", content: "How many tokens is this?" },
+    ],
+    tools: [
+      {
+        type: "function",
+        function: { name: "Bash", description: "Run", parameters: { type: "object", properties: {} } },
+      },
+    ],
+  };
 
   it("asks the upstream's /tokenize with the translated chat request when it has one", async () => {
     const response = await post(gateway.origin, "/v1/messages/count_tokens?beta=true", countRequest, withKey);
@@ -185,16 +198,7 @@ describe("POST /v1/messages/count_tokens", () => {
     const tokenize = upstream.requests.filter((request) => request.path === "/tokenize").at(-1);
     expect(tokenize?.body).toEqual({
       model: "exact",
-      messages: [
-        { role: "system", content: "You are terse." },
-        { role: "user", content: "How many tokens is this?" },
-      ],
-      tools: [
-        {
-          type: "function",
-          function: { name: "Bash", description: "Run", parameters: { type: "object", properties: {} } },
-        },
-      ],
+      ...translatedCountRequest,
       // The switches the chat request would carry: they change what the template renders.
       chat_template_kwargs: { preserve_thinking: true, enable_thinking: false },
     });
@@ -205,18 +209,7 @@ describe("POST /v1/messages/count_tokens", () => {
     const response = await post(gateway.origin, "/v1/messages/count_tokens", request, withKey);
     expect(response.status).toBe(200);
     // message_start's estimate for the same request: what the upstream would be sent.
-    const expected = estimateChatTokens({
-      messages: [
-        { role: "system", content: "You are terse." },
-        { role: "user", content: "How many tokens is this?" },
-      ],
-      tools: [
-        {
-          type: "function",
-          function: { name: "Bash", description: "Run", parameters: { type: "object", properties: {} } },
-        },
-      ],
-    });
+    const expected = estimateChatTokens(translatedCountRequest);
     expect(await response.json()).toEqual({ input_tokens: expected });
   });
 
