@@ -88,8 +88,30 @@ export interface AnthropicTranscoder {
  */
 export function createAnthropicTranscoder(
   options: TranscoderOptions,
-  sink: (event: MessageStreamEvent) => void,
+  output: (event: MessageStreamEvent) => void,
 ): AnthropicTranscoder {
+  // Within one upstream read, a tool call's consecutive argument deltas go out as one event: nothing waits
+  // longer than the read, and a client that re-parses a call's partial JSON on every delta (the Anthropic
+  // SDK's MessageStream, Claude Code) does it once per read, not once per upstream fragment.
+  let heldJson: { index: number; json: string } | undefined;
+  const releaseJson = (): void => {
+    if (heldJson === undefined) return;
+    const { index, json } = heldJson;
+    heldJson = undefined;
+    output({ type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json: json } });
+  };
+  const sink = (event: MessageStreamEvent): void => {
+    if (event.type === "content_block_delta" && event.delta.type === "input_json_delta") {
+      if (heldJson !== undefined && heldJson.index === event.index) heldJson.json += event.delta.partial_json;
+      else {
+        releaseJson();
+        heldJson = { index: event.index, json: event.delta.partial_json };
+      }
+      return;
+    }
+    releaseJson();
+    output(event);
+  };
   const context = createParserContext({
     thinking: options.thinking,
     ...(options.startsInReasoning === undefined ? {} : { startsInReasoning: options.startsInReasoning }),
@@ -175,6 +197,7 @@ export function createAnthropicTranscoder(
       matchedStop,
       stopSequences: options.stopSequences ?? [],
       toolUseEmitted: sequencer.toolUseCount > 0,
+      cutToolCall: merger.cutCall,
       sawDone,
       ...(upstreamError ? { upstreamError } : {}),
     });
@@ -238,16 +261,16 @@ export function createAnthropicTranscoder(
       if (finished) return;
       start();
       decoder.push(bytes);
+      releaseJson();
     },
     end(failure) {
       if (finished) return;
       decoder.end();
-      if (finished) return;
-      if (failure && finishReason === undefined && !sawDone) {
-        fail(failure);
-        return;
+      if (!finished) {
+        if (failure && finishReason === undefined && !sawDone) fail(failure);
+        else finish();
       }
-      finish();
+      releaseJson();
     },
     get finished() {
       return finished;

@@ -12,6 +12,12 @@ export interface StopReasonInput {
   readonly toolUseEmitted: boolean;
   /** `data: [DONE]` arrived. */
   readonly sawDone: boolean;
+  /**
+   * A tool call that had started reaching the client could not be finished as the model wrote it (its
+   * arguments cut off, or not usable): what happened. Unless the upstream stopped for `length`, the turn is
+   * an error, never a finished tool_use (docs/architecture.md §3).
+   */
+  readonly cutToolCall?: string | undefined;
   /** An upstream error chunk (or a failure the gateway reports as one). */
   readonly upstreamError?: { readonly message: string; readonly type?: string; readonly status?: number };
 }
@@ -97,6 +103,14 @@ export function mapStopReason(input: StopReasonInput): StopOutcome {
     };
   }
   if ("error" in row) return { kind: "error", errorType: "api_error", message: row.error, raw };
+  // The limit cut the call: max_tokens says so. Anything else would present half a call as a finished one.
+  if (input.cutToolCall !== undefined && row.unified !== "max_tokens")
+    return {
+      kind: "error",
+      errorType: "api_error",
+      message: `${input.cutToolCall} (finish_reason ${JSON.stringify(raw ?? DONE_WITHOUT_FINISH_REASON)}); the call is not run`,
+      raw,
+    };
   if (row.toolUseWins && input.toolUseEmitted) return stop("tool_use", raw, null);
   const matchedStop = input.matchedStop;
   // Only a string the request asked for: SGLang reports EOS as an int matched_stop (docs/protocol.md B6).

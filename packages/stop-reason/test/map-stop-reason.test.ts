@@ -29,6 +29,26 @@ describe("mapStopReason (docs/architecture.md §3)", () => {
     ).toEqual(stopped("max_tokens", "length"));
   });
 
+  it("a cut tool call → max_tokens with length, else an error naming it (never a finished tool_use)", () => {
+    const cutToolCall = 'the arguments of tool call "Bash" were cut off before they were complete';
+    expect(mapStopReason(input({ finishReason: "length", toolUseEmitted: true, cutToolCall }))).toEqual(
+      stopped("max_tokens", "length"),
+    );
+    for (const finishReason of ["stop", "tool_calls", undefined]) {
+      expect(mapStopReason(input({ finishReason, toolUseEmitted: true, cutToolCall }))).toEqual({
+        kind: "error",
+        errorType: "api_error",
+        message: `${cutToolCall} (finish_reason ${JSON.stringify(finishReason ?? "stop")}); the call is not run`,
+        raw: finishReason,
+      });
+    }
+    // An upstream error or a cut stream says what it says.
+    expect(mapStopReason(input({ finishReason: undefined, sawDone: false, cutToolCall }))).toMatchObject({
+      kind: "error",
+      message: expect.stringMatching(/^the upstream stream ended before a finish reason/),
+    });
+  });
+
   it("any tool_use emitted and finish not length → tool_use, whatever the upstream said", () => {
     for (const finishReason of ["stop", "tool_calls", "function_call", "content_filter"]) {
       expect(mapStopReason(input({ finishReason, toolUseEmitted: true }))).toEqual(
