@@ -197,7 +197,10 @@ export function createAnthropicTranscoder(
       matchedStop,
       stopSequences: options.stopSequences ?? [],
       toolUseEmitted: sequencer.toolUseCount > 0,
-      cutToolCall: merger.cutCall,
+      // Any dialect's cut call (its end said `cut`) leaves its block open: the stop reason must account for it.
+      cutToolCall:
+        merger.cutCall ??
+        (sequencer.cut ? "a tool call was cut off before its arguments were complete" : undefined),
       sawDone,
       ...(upstreamError ? { upstreamError } : {}),
     });
@@ -251,6 +254,8 @@ export function createAnthropicTranscoder(
       sawDone = true;
       finish();
     }
+    // A call cut mid-stream (the merger's bound on what waits behind it): the turn ends there.
+    else if (merger.cutCall !== undefined) finish();
   };
 
   const decoder: UpstreamDecoder = createUpstreamDecoder(onDelta);

@@ -15,8 +15,8 @@ export interface ToolCallMerger {
   readonly droppedCalls: number;
   /**
    * Set when a structured call that had started could not be finished as the model wrote it (cut off, or not
-   * usable): what happened, for the stop reason (docs/architecture.md §3: such a call is never reported as a
-   * finished tool_use).
+   * usable): what happened. Its block is left open and the turn ends there, for the stop reason to say how
+   * (docs/architecture.md §3: such a call is never reported as a finished tool_use).
    */
   readonly cutCall: string | undefined;
 }
@@ -238,13 +238,20 @@ export function createToolCallMerger(context: ParserContext, sink: SegmentSink):
       }
       queue.push(segment);
       queuedLength += segmentLength(segment);
-      // Bounded buffers (docs/architecture.md I7): past the cap the calls ahead are ended as they stand.
+      // Bounded buffers (docs/architecture.md I7): past the cap the calls ahead are ended as they stand: the
+      // open one is cut (the turn ends there), the others decided.
       if (queuedLength > MAX_QUEUED_LENGTH) {
         warn(
           "tool_call.queue_released",
           `more than ${MAX_QUEUED_LENGTH} characters waited behind unfinished tool calls; those calls are ended as they stand`,
           "",
         );
+        const open = queue[head];
+        if (open instanceof StructuredCall && open.phase === "live")
+          open.cut(
+            "tool_call.truncated",
+            `were still incomplete after ${MAX_QUEUED_LENGTH} characters of text had come behind them`,
+          );
         advance(true);
         return;
       }

@@ -36,7 +36,8 @@ const QUOTE = 34;
  *   call is held whole, never started, and decided at its end with concat_repair, as every call was before:
  *   a call, several calls, or dropped with a notice the client can see.
  * - A live call whose arguments turn non-strict later is held from there and repaired at its end, when the
- *   repair continues what was streamed; otherwise it is closed with what was valid, and counted as cut.
+ *   repair continues what was streamed; otherwise, and when they are cut off, the call is cut: its end says
+ *   so, and its block stays open.
  */
 export class StructuredCall {
   wireId: string | undefined;
@@ -125,7 +126,7 @@ export class StructuredCall {
    */
   finishLive(): void {
     const name = this.name as string;
-    const outcome = this.stream.finish();
+    const outcome = this.stream.finish({ closeWhatWasValid: false });
     if (outcome.kind === "repaired") {
       this.warn("tool_call.repaired", `the arguments of ${name} were repaired into JSON`, this.stream.source);
       this.end();
@@ -140,16 +141,29 @@ export class StructuredCall {
     }
     if (outcome.kind === "closed") {
       const truncated = outcome.reason === "truncated";
-      this.warn(
+      this.cut(
         truncated ? "tool_call.truncated" : "tool_call.malformed",
-        `the arguments of ${name} ${truncated ? "end mid-JSON" : `are not usable (${outcome.detail})`}; the call is closed with what was valid and not reported as complete`,
-        this.stream.source,
+        truncated ? "were cut off before they were complete" : `are not usable: ${outcome.detail}`,
       );
-      this.output.cut(
-        `the arguments of tool call ${JSON.stringify(name)} ${truncated ? "were cut off before they were complete" : `are not usable: ${outcome.detail}`}`,
-      );
+      return;
     }
     this.end();
+  }
+
+  /**
+   * The live call cannot be finished as the model wrote it: its block is left open (`cut`), so no client
+   * takes it for a finished call, and the turn ends there (max_tokens or an error, the stop reason's call).
+   */
+  cut(code: string, what: string): void {
+    const name = this.name as string;
+    this.warn(
+      code,
+      `the arguments of ${name} ${what}; the call is cut, never reported as complete`,
+      this.stream.source,
+    );
+    this.output.cut(`the arguments of tool call ${JSON.stringify(name)} ${what}`);
+    this.phase = "done";
+    this.output.sink({ type: "tool-call-end", callIndex: this.callIndex, cut: true });
   }
 
   /**

@@ -311,16 +311,19 @@ describe("createToolCallMerger: a call that cannot be used is never silent (docs
     expect(merger.cutCall).toMatch(/^the arguments of tool call "f" are not usable/);
   });
 
-  it("closes a live call cut off by the end of the stream with what was valid, never completing it", () => {
+  it("cuts a live call cut off by the end of the stream: its end says so, nothing closes its arguments", () => {
     const cut = '{"command": "rm -rf /tmp/bu';
     const { segments, merger } = runMerger([
       [{ index: 0, id: "c0", name: "read", arguments: '{"path":"a"}' }],
       [{ index: 1, id: "c1", name: "bash", arguments: cut }],
     ]);
-    expect(calls(segments)).toEqual([
-      { name: "read", upstreamId: "c0", arguments: { path: "a" } },
-      { name: "bash", upstreamId: "c1", arguments: { command: "rm -rf /tmp/bu" } },
-    ]);
+    expect(calls(segments)[0]).toEqual({ name: "read", upstreamId: "c0", arguments: { path: "a" } });
+    // What went out stops where the upstream did: never a guessed `"}`.
+    expect(summarize(segments).calls[1]).toMatchObject({
+      name: "bash",
+      argumentsJson: '{"command": "rm -rf /tmp/bu',
+    });
+    expect(segments.at(-1)).toEqual({ type: "tool-call-end", callIndex: 1, cut: true });
     expect(segments).toContainEqual(
       expect.objectContaining({ type: "warning", code: "tool_call.truncated", raw: cut }),
     );
@@ -372,21 +375,22 @@ describe("createToolCallMerger: model order", () => {
     ]);
   });
 
-  it("bounds what waits behind an open call: past the cap the call is ended as it stands, then the text", () => {
+  it("bounds what waits behind an open call: past the cap the call is cut as it stands (the turn ends there)", () => {
     const piece = "x".repeat(256 * 1024);
     const steps: MergerStep[] = [[{ index: 0, id: "c0", name: "f", arguments: '{"a": "b' }]];
     for (let count = 0; count < 5; count++) steps.push(text(piece));
     const { segments, merger, beforeEnd } = runMerger([...steps, [{ index: 0, arguments: 'c"}' }]]);
-    // Five pieces exceed 1 MiB: the call was closed with what it had, all five followed, nothing else lost.
+    // Five pieces exceed 1 MiB: the call was cut, the text passed on (the sequencer sends nothing after a cut).
     expect(beforeEnd).toBe(segments.length);
     expect(warningCodes(segments)).toEqual([
       "tool_call.queue_released",
       "tool_call.truncated",
       "tool_call.late_fragment",
     ]);
-    expect(segments.filter((segment) => segment.type === "text")).toHaveLength(5);
-    expect(calls(segments)).toEqual([{ name: "f", upstreamId: "c0", arguments: { a: "b" } }]);
-    expect(merger.cutCall).toBeDefined();
+    expect(segments).toContainEqual({ type: "tool-call-end", callIndex: 0, cut: true });
+    expect(merger.cutCall).toBe(
+      'the arguments of tool call "f" were still incomplete after 1048576 characters of text had come behind them',
+    );
   });
 
   it("drops text for a call that is complete once something else came, with a warning (empty fragments silently)", () => {

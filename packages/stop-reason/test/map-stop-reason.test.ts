@@ -34,19 +34,24 @@ describe("mapStopReason (docs/architecture.md §3)", () => {
     expect(mapStopReason(input({ finishReason: "length", toolUseEmitted: true, cutToolCall }))).toEqual(
       stopped("max_tokens", "length"),
     );
-    for (const finishReason of ["stop", "tool_calls", undefined]) {
+    for (const finishReason of ["stop", "tool_calls"]) {
       expect(mapStopReason(input({ finishReason, toolUseEmitted: true, cutToolCall }))).toEqual({
         kind: "error",
         errorType: "api_error",
-        message: `${cutToolCall} (finish_reason ${JSON.stringify(finishReason ?? "stop")}); the call is not run`,
+        message: `${cutToolCall} (finish_reason ${JSON.stringify(finishReason)}); the call is not run`,
         raw: finishReason,
       });
     }
-    // An upstream error or a cut stream says what it says.
-    expect(mapStopReason(input({ finishReason: undefined, sawDone: false, cutToolCall }))).toMatchObject({
-      kind: "error",
-      message: expect.stringMatching(/^the upstream stream ended before a finish reason/),
+    expect(mapStopReason(input({ finishReason: undefined, cutToolCall }))).toMatchObject({
+      message: `${cutToolCall} (no finish_reason); the call is not run`,
     });
+    expect(mapStopReason(input({ finishReason: undefined, sawDone: false, cutToolCall }))).toMatchObject({
+      message: `${cutToolCall} (the stream ended before a finish_reason); the call is not run`,
+    });
+    // An upstream error says what it says.
+    expect(
+      mapStopReason(input({ cutToolCall, upstreamError: { message: "engine down", status: 503 } })),
+    ).toMatchObject({ kind: "error", errorType: "overloaded_error", message: "engine down" });
   });
 
   it("any tool_use emitted and finish not length → tool_use, whatever the upstream said", () => {
