@@ -4,6 +4,7 @@ import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { formatNumber, printTable } from "./measure";
+import { structuredSse } from "./structured-bench";
 import { upstreamSse } from "./whole-path-bench";
 
 const HERE = import.meta.dirname;
@@ -96,11 +97,15 @@ export async function benchHttp(chunks = 100_000): Promise<void> {
   if (!existsSync(GATEWAY_CLI)) throw new Error(`build the gateway first: ${GATEWAY_CLI} is missing`);
   const { body, events } = upstreamSse(chunks);
   const upstream = await startUpstream(Buffer.from(body));
+  // A parsing server (vLLM --tool-call-parser): the same Write call as structured delta.tool_calls fragments.
+  const structured = structuredSse(chunks);
+  const structuredUpstream = await startUpstream(structured.body);
   const directory = mkdtempSync(join(tmpdir(), "sluice-bench-"));
   const config = join(directory, "sluice.yaml");
   writeFileSync(
     config,
-    `models:\n  - name: bench\n    aliases: ["claude-*"]\n    preset: qwen3.5\n    upstream:\n      base_url: http://127.0.0.1:${upstream.port}/v1\n`,
+    `models:\n  - name: bench\n    aliases: ["claude-*"]\n    preset: qwen3.5\n    upstream:\n      base_url: http://127.0.0.1:${upstream.port}/v1\n` +
+      `  - name: parsing\n    upstream:\n      base_url: http://127.0.0.1:${structuredUpstream.port}/v1\n`,
   );
   const request = JSON.stringify({
     model: "claude-sonnet-4-5",
@@ -141,7 +146,7 @@ export async function benchHttp(chunks = 100_000): Promise<void> {
     [process.execPath, PASS_THROUGH, String(upstream.port)],
     [process.execPath, GATEWAY_CLI, "serve", "--config", config, "--port", "0"],
   ];
-  const runs: { label: string; process: number; path: string; body: string }[] = [
+  const runs: { label: string; process: number; path: string; body: string; chunks?: number }[] = [
     { label: "plain pass-through (same bytes, no parsing)", process: 0, path: "/v1/messages", body: request },
     {
       label: "Sluice, Anthropic Messages (parse, sequence, encode)",
@@ -156,6 +161,13 @@ export async function benchHttp(chunks = 100_000): Promise<void> {
       body: chatRequest,
     },
     { label: "Sluice, OpenAI Responses", process: 1, path: "/v1/responses", body: responsesRequest },
+    {
+      label: "Sluice, Anthropic Messages, structured tool call from a parsing server (one fragment a chunk)",
+      process: 1,
+      path: "/v1/messages",
+      body: JSON.stringify({ ...JSON.parse(request), model: "parsing", thinking: undefined }),
+      chunks: structured.events,
+    },
   ];
   const children: { child: ChildProcess; port: number }[] = [];
   const best = runs.map(() => ({ seconds: Number.POSITIVE_INFINITY, cpu: 0, bytes: 0 }));
@@ -167,21 +179,23 @@ export async function benchHttp(chunks = 100_000): Promise<void> {
         const { child, port } = children[run.process] as { child: ChildProcess; port: number };
         const result = await timeRequest(port, run.path, run.body, child.pid as number);
         // A surface that answers nothing (a broken build) would otherwise print an impossible speed.
-        if (result.bytes < events) throw new Error(`${run.label}: only ${result.bytes} bytes came back`);
+        if (result.bytes < (run.chunks ?? events))
+          throw new Error(`${run.label}: only ${result.bytes} bytes came back`);
         if (round > 0 && result.seconds < (best[index]?.seconds ?? 0)) best[index] = result;
       }
     }
   } finally {
     for (const { child } of children) child.kill("SIGTERM");
     upstream.server.close();
+    structuredUpstream.server.close();
   }
-  const rows = runs.map(({ label }, index) => {
+  const rows = runs.map(({ label, chunks: runChunks = events }, index) => {
     const result = best[index] as { seconds: number; cpu: number; bytes: number };
     return [
       label,
-      formatNumber(events),
-      formatNumber(events / result.seconds),
-      formatNumber((result.cpu * 1e6) / events, 2),
+      formatNumber(runChunks),
+      formatNumber(runChunks / result.seconds),
+      formatNumber((result.cpu * 1e6) / runChunks, 2),
       formatNumber(result.bytes / 1e6, 1),
     ];
   });

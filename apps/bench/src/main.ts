@@ -7,6 +7,7 @@ import { dialectScenarios } from "./dialect-scenarios";
 import { benchHttp } from "./http-bench";
 import { benchMemory } from "./memory-bench";
 import { benchDialects, benchSegmenter } from "./segmenter-bench";
+import { benchStructured } from "./structured-bench";
 import { qwen3ReasoningTrace, qwenXmlTrace } from "./traces";
 import { benchWholePath } from "./whole-path-bench";
 
@@ -41,6 +42,7 @@ const sections: Record<string, () => Promise<void> | void> = {
   },
   dialects: () => benchDialects(dialectScenarios()),
   "whole-path": () => benchWholePath(),
+  structured: () => benchStructured(),
   memory: () => benchMemory(),
   http: () => benchHttp(),
   bodies: () => benchBodies(),

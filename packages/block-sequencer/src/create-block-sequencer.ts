@@ -29,8 +29,13 @@ export interface BlockCounts {
 
 export interface BlockSequencer {
   push(segment: Segment): void;
-  /** Close whatever is open (end of stream). Idempotent; segments pushed after it are ignored. */
+  /** Close whatever is open (end of stream), except a cut call's block. Idempotent; segments pushed after it are ignored. */
   end(): void;
+  /**
+   * A tool call was cut (its end said `cut`): its block stays open, nothing after it is sent, and the message
+   * must end there (docs/architecture.md §3).
+   */
+  readonly cut: boolean;
   /** tool_use blocks emitted. */
   readonly toolUseCount: number;
   readonly blockCounts: BlockCounts;
@@ -59,6 +64,8 @@ interface ToolCall {
   pendingArguments: string;
   /** The call's end arrived while it was queued. */
   ended: boolean;
+  /** That end said the call was cut. */
+  cut: boolean;
 }
 
 /**
@@ -96,6 +103,8 @@ class Sequencer implements BlockSequencer {
   private heldWhitespace = "";
   private callSeen = false;
   private ended = false;
+  // A cut call's block is open for good: the message ends with it.
+  private cutOpen = false;
 
   constructor(options: BlockSequencerOptions, sink: (event: ContentBlockEvent) => void) {
     this.signature = options.signature ?? DEFAULT_THINKING_SIGNATURE;
@@ -108,8 +117,12 @@ class Sequencer implements BlockSequencer {
     return this.blockCounts.tool_use;
   }
 
+  get cut(): boolean {
+    return this.cutOpen;
+  }
+
   push(segment: Segment): void {
-    if (this.ended) return;
+    if (this.ended || (this.cutOpen && segment.type !== "warning")) return;
     switch (segment.type) {
       case "reasoning":
       case "text":
@@ -124,7 +137,7 @@ class Sequencer implements BlockSequencer {
         this.callDelta(segment);
         return;
       case "tool-call-end":
-        this.callEnd(segment.callIndex);
+        this.callEnd(segment.callIndex, segment.cut === true);
         return;
       case "warning":
         this.warnings.push(segment);
@@ -137,6 +150,7 @@ class Sequencer implements BlockSequencer {
   end(): void {
     if (this.ended) return;
     this.ended = true;
+    if (this.cutOpen) return;
     // A call that never ended is closed here; the queue behind it may open (and leave open) more.
     while (this.activeCall !== undefined) {
       this.closeCall();
@@ -196,6 +210,7 @@ class Sequencer implements BlockSequencer {
       state: "queued",
       pendingArguments: "",
       ended: false,
+      cut: false,
     };
     this.calls.set(segment.callIndex, call);
     if (this.disableParallelToolUse && this.callSeen) {
@@ -238,15 +253,19 @@ class Sequencer implements BlockSequencer {
     }
   }
 
-  private callEnd(callIndex: number): void {
+  private callEnd(callIndex: number, cut: boolean): void {
     const call = this.calls.get(callIndex);
     switch (call?.state) {
       case "open":
-        this.closeCall();
-        this.drain();
+        if (cut) this.cutOpen = true;
+        else {
+          this.closeCall();
+          this.drain();
+        }
         return;
       case "queued":
         call.ended = true;
+        call.cut = cut;
         return;
       case "dropped":
         return;
@@ -275,7 +294,8 @@ class Sequencer implements BlockSequencer {
       });
       call.pendingArguments = "";
     }
-    if (call.ended) this.closeCall();
+    if (call.cut) this.cutOpen = true;
+    else if (call.ended) this.closeCall();
   }
 
   private closeCall(): void {
@@ -297,7 +317,7 @@ class Sequencer implements BlockSequencer {
   /** Replays queued segments, in order, until the queue is empty or a replayed call stays open. */
   private drain(): void {
     const queue = this.queue;
-    while (this.activeCall === undefined && this.queueHead < queue.length) {
+    while (this.activeCall === undefined && !this.cutOpen && this.queueHead < queue.length) {
       const segment = queue[this.queueHead++]!;
       if (segment.type === "tool-call-start") this.openCall(this.calls.get(segment.callIndex)!);
       else this.content(segment.type, segment.text);

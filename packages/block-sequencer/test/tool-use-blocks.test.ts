@@ -41,6 +41,49 @@ describe("tool_use blocks (docs/architecture.md §1, I1, I2)", () => {
     ]);
   });
 
+  it("leaves a cut call's block open and sends nothing after it (docs/architecture.md §3)", () => {
+    const { events, sequencer } = sequence([
+      text("Writing."),
+      start(0, "Write"),
+      delta(0, '{"content": "half a fi'),
+      { type: "tool-call-end", callIndex: 0, cut: true },
+      text("never shown"),
+      ...call(1, "Read", "{}"),
+    ]);
+    expect(sequencer.cut).toBe(true);
+    expect(events.slice(-2)).toEqual([
+      {
+        type: "content_block_start",
+        index: 1,
+        content_block: { type: "tool_use", id: "toolu_1", name: "Write", input: {} },
+      },
+      {
+        type: "content_block_delta",
+        index: 1,
+        delta: { type: "input_json_delta", partial_json: '{"content": "half a fi' },
+      },
+    ]);
+  });
+
+  it("leaves a cut call open when it was queued behind another call, once its turn comes", () => {
+    const { events, sequencer } = sequence([
+      start(0, "Read"),
+      start(1, "Write"),
+      delta(1, '{"a": "b'),
+      { type: "tool-call-end", callIndex: 1, cut: true },
+      delta(0, "{}"),
+      end(0),
+    ]);
+    expect(sequencer.cut).toBe(true);
+    expect(events.map((event) => event.type)).toEqual([
+      "content_block_start",
+      "content_block_delta",
+      "content_block_stop",
+      "content_block_start",
+      "content_block_delta",
+    ]);
+  });
+
   it("sends {} for a call that ended without arguments (empty arguments mean {})", () => {
     const { blocks, problems } = sequence([start(0, "now"), delta(0, ""), end(0)]);
     expect(problems).toEqual([]);

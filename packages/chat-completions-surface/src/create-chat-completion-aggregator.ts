@@ -73,6 +73,9 @@ export function createChatCompletionAggregator(
           openToolCall = undefined;
           return;
         case "message_delta":
+          // A call still open was cut (docs/architecture.md §3): it is no part of the completion.
+          if (openToolCall !== undefined) toolCalls.pop();
+          openToolCall = undefined;
           stopReason = event.delta.stop_reason;
           finalUsage = event.usage;
           return;

@@ -38,10 +38,16 @@ export interface ToolCallDeltaSegment {
   readonly argumentsJson: string;
 }
 
-/** The call's arguments are complete. */
+/**
+ * The call's arguments are complete. `cut`: they are not, and never will be (cut off by the end of the stream,
+ * or unusable after they started streaming): the call's block is left open and the turn ends there, as
+ * `max_tokens` when the upstream stopped for length, else as an error (docs/architecture.md §3), so no client
+ * takes half a call for a finished one.
+ */
 export interface ToolCallEndSegment {
   readonly type: "tool-call-end";
   readonly callIndex: number;
+  readonly cut?: true;
 }
 
 /** Something was repaired, dropped or kept verbatim; `raw` preserves the text concerned. */

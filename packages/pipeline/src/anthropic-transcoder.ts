@@ -88,8 +88,30 @@ export interface AnthropicTranscoder {
  */
 export function createAnthropicTranscoder(
   options: TranscoderOptions,
-  sink: (event: MessageStreamEvent) => void,
+  output: (event: MessageStreamEvent) => void,
 ): AnthropicTranscoder {
+  // Within one upstream read, a tool call's consecutive argument deltas go out as one event: nothing waits
+  // longer than the read, and a client that re-parses a call's partial JSON on every delta (the Anthropic
+  // SDK's MessageStream, Claude Code) does it once per read, not once per upstream fragment.
+  let heldJson: { index: number; json: string } | undefined;
+  const releaseJson = (): void => {
+    if (heldJson === undefined) return;
+    const { index, json } = heldJson;
+    heldJson = undefined;
+    output({ type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json: json } });
+  };
+  const sink = (event: MessageStreamEvent): void => {
+    if (event.type === "content_block_delta" && event.delta.type === "input_json_delta") {
+      if (heldJson !== undefined && heldJson.index === event.index) heldJson.json += event.delta.partial_json;
+      else {
+        releaseJson();
+        heldJson = { index: event.index, json: event.delta.partial_json };
+      }
+      return;
+    }
+    releaseJson();
+    output(event);
+  };
   const context = createParserContext({
     thinking: options.thinking,
     ...(options.startsInReasoning === undefined ? {} : { startsInReasoning: options.startsInReasoning }),
@@ -175,6 +197,10 @@ export function createAnthropicTranscoder(
       matchedStop,
       stopSequences: options.stopSequences ?? [],
       toolUseEmitted: sequencer.toolUseCount > 0,
+      // Any dialect's cut call (its end said `cut`) leaves its block open: the stop reason must account for it.
+      cutToolCall:
+        merger.cutCall ??
+        (sequencer.cut ? "a tool call was cut off before its arguments were complete" : undefined),
       sawDone,
       ...(upstreamError ? { upstreamError } : {}),
     });
@@ -228,6 +254,8 @@ export function createAnthropicTranscoder(
       sawDone = true;
       finish();
     }
+    // A call cut mid-stream (the merger's bound on what waits behind it): the turn ends there.
+    else if (merger.cutCall !== undefined) finish();
   };
 
   const decoder: UpstreamDecoder = createUpstreamDecoder(onDelta);
@@ -238,16 +266,16 @@ export function createAnthropicTranscoder(
       if (finished) return;
       start();
       decoder.push(bytes);
+      releaseJson();
     },
     end(failure) {
       if (finished) return;
       decoder.end();
-      if (finished) return;
-      if (failure && finishReason === undefined && !sawDone) {
-        fail(failure);
-        return;
+      if (!finished) {
+        if (failure && finishReason === undefined && !sawDone) fail(failure);
+        else finish();
       }
-      finish();
+      releaseJson();
     },
     get finished() {
       return finished;

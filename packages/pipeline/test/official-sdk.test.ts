@@ -30,6 +30,18 @@ describe("the official @anthropic-ai/sdk MessageStream reads the encoder's bytes
       const { parsed_output: _parsedOutput, ...message } = final as typeof final & {
         parsed_output?: unknown;
       };
+      if (scenario.cutToolCall) {
+        // The SDK keeps the call the token limit cut, unfinished, as it would from Anthropic's API; the turn
+        // says max_tokens, and the folded message (what a stream: false client gets) leaves it out.
+        const cut = message.content.at(-1);
+        expect(cut?.type).toBe("tool_use");
+        expect(message.stop_reason).toBe("max_tokens");
+        expect({ ...message, content: message.content.slice(0, -1), stop_details: undefined }).toEqual({
+          ...result.message,
+          stop_details: undefined,
+        });
+        return;
+      }
       expect(message).toEqual(result.message);
     });
   });

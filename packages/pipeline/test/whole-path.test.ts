@@ -1,23 +1,37 @@
 import type { Message } from "@sluice/protocol-anthropic";
 import { describe, expect, it } from "vitest";
-import { byteChunkings, eventsOf, optionsFor, replayUpstream, scenarios, withoutIds } from "../src/testkit";
+import {
+  byteChunkings,
+  eventsOf,
+  fragmentChunkings,
+  optionsFor,
+  replayUpstream,
+  scenarios,
+  withoutIds,
+} from "../src/testkit";
 
 describe("whole path: upstream SSE bytes → Anthropic events, in every chunking (docs/architecture.md §2)", () => {
   for (const scenario of scenarios) {
     it(scenario.title, () => {
-      const events = eventsOf(scenario);
       let reference: Message | undefined;
       let referenceError: unknown;
-      for (const chunking of byteChunkings(events)) {
-        const result = replayUpstream(optionsFor(scenario), chunking.chunks);
-        expect(result.problems, chunking.name).toEqual([]);
-        const error = result.events.find((event) => event.type === "error");
-        if (chunking.name === "as recorded") {
-          reference = result.message;
-          referenceError = error;
-        } else {
-          expect(result.message, `${chunking.name}: final message differs`).toEqual(reference);
-          expect(error, `${chunking.name}: error differs`).toEqual(referenceError);
+      let first = true;
+      // Structured calls' arguments cut every way (as recorded, a character a fragment, random), each read
+      // every way (as recorded, a byte a read, random).
+      for (const fragments of fragmentChunkings(eventsOf(scenario))) {
+        for (const chunking of byteChunkings(fragments.events)) {
+          const name = `${fragments.name}, ${chunking.name}`;
+          const result = replayUpstream(optionsFor(scenario), chunking.chunks);
+          expect(result.problems, name).toEqual([]);
+          const error = result.events.find((event) => event.type === "error");
+          if (first) {
+            reference = result.message;
+            referenceError = error;
+            first = false;
+          } else {
+            expect(result.message, `${name}: final message differs`).toEqual(reference);
+            expect(error, `${name}: error differs`).toEqual(referenceError);
+          }
         }
       }
       if (scenario.error) {

@@ -122,7 +122,13 @@ export function createMessageAggregator(): MessageAggregator {
 
   const applyMessageDelta = (event: MessageDeltaEvent): void => {
     if (phase !== "blocks") fail(`message_delta ${phaseProblem(phase)}`);
-    if (open !== undefined) fail(`message_delta while block ${open.index} is open`);
+    if (open !== undefined) {
+      // A tool call cut by the token limit is left open (docs/architecture.md §3): it is no part of the message,
+      // so a `stream: false` client can no more run half a call than a streaming one.
+      if (open.start.type !== "tool_use" || event.delta.stop_reason !== "max_tokens")
+        fail(`message_delta while block ${open.index} is open`);
+      open = undefined;
+    }
     // claude-code#16785: a message_delta without both keys breaks clients, so both are required.
     if (typeof event.delta.stop_reason !== "string") fail("message_delta without a stop_reason");
     if (!("stop_sequence" in event.delta)) fail("message_delta without a stop_sequence key");

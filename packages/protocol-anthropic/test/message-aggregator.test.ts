@@ -248,6 +248,41 @@ describe("createMessageAggregator: grammar (docs/architecture.md I1, I2)", () =>
     expectViolation([messageStart, textStart, messageDelta], /message_delta while block 0 is open/);
   });
 
+  it("leaves out a tool call the token limit cut (open at message_delta: max_tokens), and only that", () => {
+    const toolStart: MessageStreamEvent = {
+      type: "content_block_start",
+      index: 1,
+      content_block: { type: "tool_use", id: "toolu_1", name: "Write", input: {} },
+    };
+    const half: MessageStreamEvent = {
+      type: "content_block_delta",
+      index: 1,
+      delta: { type: "input_json_delta", partial_json: '{"content": "half a fi' },
+    };
+    const maxTokens: MessageStreamEvent = {
+      type: "message_delta",
+      delta: { stop_reason: "max_tokens", stop_sequence: null },
+      usage: { output_tokens: 9 },
+    };
+    const message = aggregate([
+      messageStart,
+      textStart,
+      textDelta,
+      textStop,
+      toolStart,
+      half,
+      maxTokens,
+      messageStop,
+    ]).message();
+    expect(message.stop_reason).toBe("max_tokens");
+    expect(message.content).toEqual([{ type: "text", text: "Hel" }]);
+    // Any other stop reason with a block still open is a grammar error.
+    expectViolation(
+      [messageStart, textStart, textDelta, textStop, toolStart, half, messageDelta],
+      /message_delta while block 1 is open/,
+    );
+  });
+
   it("rejects a second message_delta, blocks after it, and anything after message_stop", () => {
     expectViolation([messageStart, messageDelta, messageDelta], /message_delta after message_delta/);
     expectViolation([messageStart, messageDelta, textStart], /content_block_start after message_delta/);

@@ -1,21 +1,26 @@
 import type { UpstreamDelta } from "./upstream-delta";
 
-type TextField = "content" | "reasoning";
+/** `arguments`: one structured tool call's argument fragment (a parsing server's `delta.tool_calls`). */
+type TextField = "content" | "reasoning" | "arguments";
 
 interface ChunkTemplate {
   readonly prefix: string;
   readonly suffix: string;
   readonly field: TextField;
+  /** The tool call's `index` (part of the prefix), for `arguments`. */
+  readonly index: number;
 }
 
 const RAW_KEYS: readonly { readonly key: string; readonly field: TextField }[] = [
   { key: '"content":', field: "content" },
   { key: '"reasoning":', field: "reasoning" },
   { key: '"reasoning_content":', field: "reasoning" },
+  { key: '"arguments":', field: "arguments" },
 ];
 const QUOTE = 34;
 const BACKSLASH = 92;
-const MAX_TEMPLATES = 2;
+// Text and reasoning alternate, and two tool calls' fragments may interleave.
+const MAX_TEMPLATES = 3;
 const NEEDS_JSON_PARSE = /["\\\u0000-\u001f]/;
 
 /** Returned by `match` for a chunk that carries nothing (its text is `""`). */
@@ -58,6 +63,9 @@ export class ChunkTemplateCache {
         if (typeof parsed !== "string") continue;
         text = parsed;
       }
+      // An empty argument fragment is still a fragment (it may be the one that carries nothing but its index).
+      if (template.field === "arguments")
+        return { toolCallFragments: [{ index: template.index, arguments: text }] };
       if (text.length === 0) return NO_DELTA;
       return template.field === "content" ? { content: text } : { reasoning: text };
     }
@@ -73,13 +81,23 @@ export class ChunkTemplateCache {
     let keys = 0;
     for (const _ in delta) keys++;
     if (keys !== 1) return;
+    let index = 0;
     if (delta.content !== undefined) {
       field = "content";
       value = delta.content;
     } else if (delta.reasoning !== undefined) {
       field = "reasoning";
       value = delta.reasoning;
-    } else return;
+    } else {
+      // One fragment that is only an index and an arguments string: what a parsing server repeats per token.
+      const fragments = delta.toolCallFragments;
+      const fragment = fragments?.length === 1 ? fragments[0] : undefined;
+      if (fragment?.arguments === undefined || fragment.index === undefined) return;
+      if (fragment.id !== undefined || fragment.name !== undefined) return;
+      field = "arguments";
+      value = fragment.arguments;
+      index = fragment.index;
+    }
     // Both reasoning names with text (vLLM during its rename): which one wins depends on both, so
     // the chunk is not "one string"; leave it to the slow path.
     if (
@@ -103,11 +121,11 @@ export class ChunkTemplateCache {
         continue;
       }
       if (parsed !== value) continue;
-      const template = { prefix: data.slice(0, start), suffix: data.slice(end), field };
-      this.templates = [template, ...this.templates.filter((known) => known.field !== field)].slice(
-        0,
-        MAX_TEMPLATES,
-      );
+      const template = { prefix: data.slice(0, start), suffix: data.slice(end), field, index };
+      this.templates = [
+        template,
+        ...this.templates.filter((known) => known.field !== field || known.index !== index),
+      ].slice(0, MAX_TEMPLATES);
       return;
     }
   }

@@ -40,6 +40,26 @@ describe("the chunk template fast path", () => {
     expect(cache.match(vllmChunk({ content: "a" }, { finish_reason: "stop" }))).toBeUndefined();
   });
 
+  it("decodes a parsing server's argument fragments by parsing only their string, index kept", () => {
+    const cache = new ChunkTemplateCache();
+    const fragment = (index: number, value: string) =>
+      vllmChunk({ tool_calls: [{ index, function: { arguments: value } }] });
+    cache.learn(fragment(1, "{"), narrowChunk(JSON.parse(fragment(1, "{"))));
+    expect(cache.match(fragment(1, '"pa"th"'))).toEqual({
+      toolCallFragments: [{ index: 1, arguments: '"pa"th"' }],
+    });
+    expect(cache.match(fragment(1, ""))).toEqual({ toolCallFragments: [{ index: 1, arguments: "" }] });
+    // Another call's index is another template; a fragment with an id or name is not learned.
+    expect(cache.match(fragment(0, "x"))).toBeUndefined();
+    const head = vllmChunk({ tool_calls: [{ index: 2, id: "c", function: { name: "f", arguments: "" } }] });
+    cache.learn(head, narrowChunk(JSON.parse(head)));
+    expect(
+      cache.match(
+        vllmChunk({ tool_calls: [{ index: 2, id: "c", function: { name: "f", arguments: "y" } }] }),
+      ),
+    ).toBeUndefined();
+  });
+
   it("does not learn a chunk whose reasoning names both carry text (which wins depends on both)", () => {
     const cache = new ChunkTemplateCache();
     const both = vllmChunk({ reasoning: "abc", reasoning_content: "abc" });
@@ -58,6 +78,22 @@ describe("the chunk template fast path", () => {
       text.map((value) => vllmChunk({ content: value }, { finish_reason: "stop" })),
       text.map((value) =>
         vllmChunk({ content: null, tool_calls: [{ index: 0, function: { arguments: value } }] }),
+      ),
+      fc
+        .tuple(fc.nat(1), text)
+        .map(([index, value]) => vllmChunk({ tool_calls: [{ index, function: { arguments: value } }] })),
+      text.map((value) =>
+        vllmChunk({
+          tool_calls: [{ index: 0, id: "c", type: "function", function: { name: "f", arguments: value } }],
+        }),
+      ),
+      text.map((value) =>
+        vllmChunk({
+          tool_calls: [
+            { index: 0, function: { arguments: value } },
+            { index: 1, function: { arguments: value } },
+          ],
+        }),
       ),
       text.map((value) => JSON.stringify({ id: value, choices: [{ index: 0, delta: { content: value } }] })),
     );

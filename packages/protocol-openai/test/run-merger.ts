@@ -9,6 +9,8 @@ export interface MergerRun {
   readonly merger: ToolCallMerger;
   /** How many segments had come out before `end()`. */
   readonly beforeEnd: number;
+  /** The arguments JSON that had come out, over all calls, after each step (what a client had seen). */
+  readonly argumentsAfter: string[];
 }
 
 export function runMerger(steps: readonly MergerStep[], context?: ParserContext): MergerRun {
@@ -16,13 +18,17 @@ export function runMerger(steps: readonly MergerStep[], context?: ParserContext)
   const merger = createToolCallMerger(context ?? createParserContext({ thinking: false }), (segment) =>
     segments.push(segment),
   );
+  const argumentsAfter: string[] = [];
   for (const step of steps) {
     if (Array.isArray(step)) merger.fragments(step);
     else merger.segment(step as Segment);
+    argumentsAfter.push(
+      segments.map((segment) => (segment.type === "tool-call-delta" ? segment.argumentsJson : "")).join(""),
+    );
   }
   const beforeEnd = segments.length;
   merger.end();
-  return { segments, merger, beforeEnd };
+  return { segments, merger, beforeEnd, argumentsAfter };
 }
 
 /** The segments of one emitted call. */

@@ -212,6 +212,9 @@ export function createResponsesEncoder(options: ResponsesEncoderOptions): Respon
 
   const complete = (): ResponseStreamEvent[] => {
     ended = true;
+    // A call still open was cut by the token limit (docs/architecture.md §3): in the output, marked incomplete.
+    if (open !== undefined) output.push(finishedItem(open, "incomplete", reasoning));
+    open = undefined;
     const usage = responseUsage(startUsage, deltaUsage, output);
     const finish = stopReason === undefined ? "stop" : toOpenAIFinishReason(stopReason);
     if (finish === "length" || finish === "content_filter") {

@@ -63,7 +63,9 @@ function clientServing(body: string, contentType: string, seed: number): OpenAI 
 type Item =
   | { type: "reasoning"; text: string; summary: string[] }
   | { type: "message"; text: string }
-  | { type: "function_call"; name: string; call_id: string; input: unknown };
+  | { type: "function_call"; name: string; call_id: string; input: unknown }
+  /** A call the token limit cut (docs/dialects.md §2): its arguments as far as they came, not one JSON value. */
+  | { type: "incomplete function_call"; name: string };
 
 /** The Anthropic message as the items it must become: the thinking as the summary too when one was asked for. */
 function itemsOfMessage(message: Message, summary: boolean): Item[] {
@@ -95,6 +97,10 @@ function itemsOfResponse(response: OpenAI.Responses.Response): Item[] {
           text: item.content.map((part) => (part.type === "output_text" ? part.text : "")).join(""),
         };
       case "function_call":
+        if (item.status === "incomplete") {
+          expect(() => JSON.parse(item.arguments)).toThrow();
+          return { type: "incomplete function_call", name: item.name };
+        }
         return {
           type: "function_call",
           name: item.name,
@@ -176,6 +182,15 @@ describe.each([
         ).responses.create(params);
 
         const expected = itemsOfMessage(message, summary);
+        // The call the limit cut is in the output, marked incomplete; the folded Anthropic message leaves it out.
+        const cut = replay.events.flatMap((event) =>
+          scenario.cutToolCall &&
+          event.type === "content_block_start" &&
+          event.content_block.type === "tool_use"
+            ? [{ type: "incomplete function_call" as const, name: event.content_block.name }]
+            : [],
+        );
+        expected.push(...cut.slice(-1));
         expect(itemsOfResponse(streamed)).toEqual(expected);
         expect(itemsOfResponse(created)).toEqual(expected);
         const text = message.content.map((block) => (block.type === "text" ? block.text : "")).join("");

@@ -12,6 +12,13 @@ export interface StopReasonInput {
   readonly toolUseEmitted: boolean;
   /** `data: [DONE]` arrived. */
   readonly sawDone: boolean;
+  /**
+   * A tool call that had started reaching the client could not be finished as the model wrote it (its
+   * arguments cut off, or not usable): what happened. Its block is left open; unless the upstream stopped for
+   * `length` (then `max_tokens`, as Anthropic ends a turn cut inside a tool call), the turn is an error, never
+   * a finished tool_use (docs/architecture.md §3).
+   */
+  readonly cutToolCall?: string | undefined;
   /** An upstream error chunk (or a failure the gateway reports as one). */
   readonly upstreamError?: { readonly message: string; readonly type?: string; readonly status?: number };
 }
@@ -83,6 +90,14 @@ export function mapStopReason(input: StopReasonInput): StopOutcome {
       raw,
     };
   }
+  // The limit cut the call: max_tokens says so. Anything else would present half a call as a finished one.
+  if (input.cutToolCall !== undefined && raw !== "length")
+    return {
+      kind: "error",
+      errorType: "api_error",
+      message: `${input.cutToolCall} (${raw === undefined ? (input.sawDone ? "no finish_reason" : "the stream ended before a finish_reason") : `finish_reason ${JSON.stringify(raw)}`}); the call is not run`,
+      raw,
+    };
   if (raw === undefined && !input.sawDone)
     return { kind: "error", errorType: "api_error", message: CUT_STREAM_MESSAGE, raw };
 

@@ -29,6 +29,31 @@ describe("mapStopReason (docs/architecture.md §3)", () => {
     ).toEqual(stopped("max_tokens", "length"));
   });
 
+  it("a cut tool call → max_tokens with length, else an error naming it (never a finished tool_use)", () => {
+    const cutToolCall = 'the arguments of tool call "Bash" were cut off before they were complete';
+    expect(mapStopReason(input({ finishReason: "length", toolUseEmitted: true, cutToolCall }))).toEqual(
+      stopped("max_tokens", "length"),
+    );
+    for (const finishReason of ["stop", "tool_calls"]) {
+      expect(mapStopReason(input({ finishReason, toolUseEmitted: true, cutToolCall }))).toEqual({
+        kind: "error",
+        errorType: "api_error",
+        message: `${cutToolCall} (finish_reason ${JSON.stringify(finishReason)}); the call is not run`,
+        raw: finishReason,
+      });
+    }
+    expect(mapStopReason(input({ finishReason: undefined, cutToolCall }))).toMatchObject({
+      message: `${cutToolCall} (no finish_reason); the call is not run`,
+    });
+    expect(mapStopReason(input({ finishReason: undefined, sawDone: false, cutToolCall }))).toMatchObject({
+      message: `${cutToolCall} (the stream ended before a finish_reason); the call is not run`,
+    });
+    // An upstream error says what it says.
+    expect(
+      mapStopReason(input({ cutToolCall, upstreamError: { message: "engine down", status: 503 } })),
+    ).toMatchObject({ kind: "error", errorType: "overloaded_error", message: "engine down" });
+  });
+
   it("any tool_use emitted and finish not length → tool_use, whatever the upstream said", () => {
     for (const finishReason of ["stop", "tool_calls", "function_call", "content_filter"]) {
       expect(mapStopReason(input({ finishReason, toolUseEmitted: true }))).toEqual(

@@ -68,6 +68,8 @@ export class DeepseekDsmlToolParser implements ToolParser, MarkerHandler {
 
   // The literal tags nested in the open value.
   private readonly depths: LiteralDepths = { parameter: 0, invoke: 0, block: 0 };
+  // Set by the value followers when a made-up parameter's value passed the look-ahead bound.
+  private undecided: string | undefined;
 
   constructor(
     private readonly context: ToolParserContext,
@@ -77,7 +79,13 @@ export class DeepseekDsmlToolParser implements ToolParser, MarkerHandler {
     this.lexer = new MarkerLexer(this, DSML_MARKERS);
     // Every value is built by createDsmlValue (`exact` newlines), so the writer's own default is unused.
     this.call = new TaggedCallWriter(context, sink, "deepseek_dsml", "exact");
-    this.followers = valueFollowers(limits, this.call.isNewParameter);
+    this.followers = valueFollowers(limits, {
+      isNewParameter: this.call.isNewParameter,
+      isMadeUp: this.call.isMadeUp,
+      onUndecided: (name) => {
+        this.undecided = name;
+      },
+    });
     this.bodyCloseFollowers = dsmlFollowers(BODY_CLOSE, limits);
   }
 
@@ -435,6 +443,7 @@ export class DeepseekDsmlToolParser implements ToolParser, MarkerHandler {
 
   private valueMarker(marker: string, buffer: string, index: number, final: boolean): number {
     const value = this.call.value as ParameterValue;
+    this.undecided = undefined;
     const decision = decideValueTag(marker, buffer, index, final, {
       depths: this.depths,
       atLineStart: value.atLineStart,
@@ -451,6 +460,13 @@ export class DeepseekDsmlToolParser implements ToolParser, MarkerHandler {
       case "close-parameter":
         this.closeValue();
         this.call.markup(buffer.slice(index, decision.end));
+        if (this.undecided !== undefined) {
+          this.call.warn(
+            "undecided_parameter",
+            `parameter ${JSON.stringify(this.undecided)} is not in the schema of ${JSON.stringify(this.call.callName)}, and ${this.limits.maxMadeUpLookahead} characters of its value did not show whether it is a key or quoted markup; taken as a key`,
+            this.undecided,
+          );
+        }
         return decision.end;
       case "close-unclosed":
         this.closeValue();

@@ -7,6 +7,8 @@ import { type DsmlTag, readDsmlTag } from "./read-dsml-tag";
 export interface FollowRule {
   /** Whether this tag does. */
   readonly accepts: (tag: DsmlTag) => boolean;
+  /** For a tag it accepts, reads on after it when that alone does not decide (a made-up parameter's value). */
+  readonly confirm?: (tag: DsmlTag, buffer: string, final: boolean) => Follow;
   /** Whether an end-of-sentence marker does (the model stopped right after the candidate). */
   readonly endOfSentence: boolean;
 }
@@ -26,7 +28,8 @@ export function dsmlFollowers(rule: FollowRule, limits: DsmlLimits): readonly Fo
   const decide = (buffer: string, at: number, final: boolean): Follow => {
     const match = readDsmlTag(buffer, at, final, limits);
     if (match.kind === "hold") return "hold";
-    return match.kind === "tag" && rule.accepts(match.tag) ? "close" : "literal";
+    if (match.kind !== "tag" || !rule.accepts(match.tag)) return "literal";
+    return rule.confirm?.(match.tag, buffer, final) ?? "close";
   };
   return [
     { marker: OPEN_PREFIX, decide },

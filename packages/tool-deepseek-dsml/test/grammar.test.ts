@@ -194,6 +194,38 @@ describe("drift and truncation", () => {
     expect(warningCodes(result)).toEqual(["deepseek_dsml.unclosed_parameter"]);
   });
 
+  it("keeps DSML quoted in a value whole: a made-up parameter whose value holds a stray close (as qwen_xml)", () => {
+    const tools = {
+      write_file: { type: "object", properties: { path: { type: "string" }, content: { type: "string" } } },
+    };
+    const quoted = `T = """\n</${D}parameter>\n<${D}parameter name="new_string" string="true">#!/usr/bin/env python3\n</${D}parameter>\n"""`;
+    const result = runDsml(
+      block("tool_calls", invoke("write_file", parameter("path", "t.py") + parameter("content", quoted))),
+      { tools },
+    );
+    expect(argumentsOf(result)).toEqual([{ path: "t.py", content: quoted }]);
+    expect(result.warnings).toEqual([]);
+    // A made-up parameter whose value closes cleanly is a key; past the look-ahead bound, a key with a warning.
+    const madeUp = runDsml(
+      block(
+        "tool_calls",
+        invoke("write_file", parameter("path", "p") + parameter("mode", "w") + parameter("content", "c")),
+      ),
+      { tools },
+    );
+    expect(argumentsOf(madeUp)).toEqual([{ path: "p", mode: "w", content: "c" }]);
+    const long = "x".repeat(4096 + 10);
+    const undecided = runDsml(
+      block(
+        "tool_calls",
+        invoke("write_file", parameter("path", "p") + parameter("notes", long) + parameter("content", "c")),
+      ),
+      { tools },
+    );
+    expect(argumentsOf(undecided)).toEqual([{ path: "p", notes: long, content: "c" }]);
+    expect(warningCodes(undecided)).toEqual(["deepseek_dsml.undecided_parameter"]);
+  });
+
   it("keeps a close followed by prose in the value: closing is structural (docs/dialects.md §2)", () => {
     const value = `see </${D}parameter> and </${D}invoke> here`;
     const result = runDsml(block("tool_calls", invoke("f", parameter("a", value) + parameter("b", "2"))));

@@ -218,6 +218,7 @@ export class Glm45ToolParser implements ToolParser, MarkerHandler {
     const decision = decideValueTag(marker, buffer, index, final, {
       depths: this.depths,
       isNewKey: this.call.isNewParameter,
+      isMadeUp: this.call.isMadeUp,
       limits: this.limits,
     });
     switch (decision.kind) {
@@ -229,6 +230,13 @@ export class Glm45ToolParser implements ToolParser, MarkerHandler {
       case "close-value":
         this.closeValue();
         this.call.markup(marker);
+        if (decision.undecided !== undefined) {
+          this.call.warn(
+            "undecided_key",
+            `key ${JSON.stringify(decision.undecided)} is not in the schema of ${JSON.stringify(this.call.callName)}, and ${this.limits.maxMadeUpLookahead} characters of its value did not show whether it is a key or quoted markup; taken as a key`,
+            decision.undecided,
+          );
+        }
         return index + marker.length;
       case "end-call":
         this.closeValue();

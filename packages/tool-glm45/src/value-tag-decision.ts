@@ -1,6 +1,19 @@
-import { type Follow, type Follower, matchFollow } from "@sluice/tool-kit";
+import {
+  decideMadeUpKey,
+  type Follow,
+  type Follower,
+  type MadeUpKeyTags,
+  matchFollow,
+  skipWhitespace,
+} from "@sluice/tool-kit";
 import type { Glm45Limits } from "./glm45-limits";
-import { ARGUMENT_KEY_OPEN, ARGUMENT_VALUE_OPEN, TOOL_CALL_CLOSE, TOOL_CALL_OPEN } from "./glm45-markers";
+import {
+  ARGUMENT_KEY_OPEN,
+  ARGUMENT_VALUE_CLOSE,
+  ARGUMENT_VALUE_OPEN,
+  TOOL_CALL_CLOSE,
+  TOOL_CALL_OPEN,
+} from "./glm45-markers";
 import { matchCallStart } from "./match-call-start";
 import { readArgumentKey } from "./read-argument-key";
 
@@ -15,21 +28,28 @@ export type ValueTagDecision =
   | { readonly kind: "hold" }
   /** Value text: append the marker, resume right after it. */
   | { readonly kind: "literal" }
-  /** `</arg_value>` closes the value. */
-  | { readonly kind: "close-value" }
+  /**
+   * `</arg_value>` closes the value. `undecided`: the key after it is one the schema does not name, and its
+   * value did not show within the bound whether it is a key.
+   */
+  | { readonly kind: "close-value"; readonly undecided: string | undefined }
   /** No `</arg_value>`: the `</tool_call>` closes the value and the call. */
   | { readonly kind: "end-call" };
 
 export interface ValueTagContext {
   readonly depths: LiteralDepths;
-  /** Whether `key` is not yet given in this call: only `<arg_key>` of such a key follows a real close. */
+  /**
+   * Whether `key` is not yet given in this call: only `<arg_key>` of such a key follows a real close (when the
+   * schema names it, or when it is made up and its own value closes cleanly).
+   */
   readonly isNewKey: (key: string) => boolean;
+  /** Whether `key` is not yet given and the schema, which names other keys, does not name it. */
+  readonly isMadeUp: (key: string) => boolean;
   readonly limits: Glm45Limits;
 }
 
 const HOLD_TAG: ValueTagDecision = { kind: "hold" };
 const LITERAL: ValueTagDecision = { kind: "literal" };
-const CLOSE_VALUE: ValueTagDecision = { kind: "close-value" };
 const END_CALL: ValueTagDecision = { kind: "end-call" };
 
 /** A confirmed call start (`<tool_call>NAME` then `<arg_key>` or `</tool_call>`): the model skipped `</tool_call>`. */
@@ -49,9 +69,14 @@ function toolCallCloseFollowers(context: ValueTagContext): readonly Follower[] {
   return [callStartFollower(context.limits)];
 }
 
-// `</arg_value>` closes before `</tool_call>`, a confirmed call start, `<arg_key>` of a new key, or the end.
-function valueCloseFollowers(context: ValueTagContext): readonly Follower[] {
-  const { limits, isNewKey } = context;
+// `</arg_value>` closes before `</tool_call>`, a confirmed call start, `<arg_key>` of a new key, or the end; a
+// new key the schema does not name counts only when its own value closes cleanly (decideMadeUpKey): else it
+// was GLM markup quoted in this value.
+function valueCloseFollowers(
+  context: ValueTagContext,
+  onUndecided: (key: string) => void,
+): readonly Follower[] {
+  const { limits, isNewKey, isMadeUp } = context;
   return [
     { marker: TOOL_CALL_CLOSE },
     callStartFollower(limits),
@@ -60,10 +85,48 @@ function valueCloseFollowers(context: ValueTagContext): readonly Follower[] {
       decide: (buffer, at, final): Follow => {
         const key = readArgumentKey(buffer, at + ARGUMENT_KEY_OPEN.length, final, limits.maxNameLength);
         if (key.kind === "hold") return "hold";
-        return key.kind === "name" && isNewKey(key.name) ? "close" : "literal";
+        if (key.kind !== "name" || !isNewKey(key.name)) return "literal";
+        if (!isMadeUp(key.name)) return "close";
+        // Its value starts after `<arg_value>`: the look-ahead reads from there.
+        const open = skipWhitespace(buffer, key.end, limits.maxWhitespace);
+        if (open !== -1 && !final && ARGUMENT_VALUE_OPEN.startsWith(buffer.slice(open))) return "hold";
+        // No value after the key: not a quotation of one, so a key (as without the look-ahead).
+        if (open === -1 || !buffer.startsWith(ARGUMENT_VALUE_OPEN, open)) return "close";
+        const made = decideMadeUpKey(
+          buffer,
+          open + ARGUMENT_VALUE_OPEN.length,
+          final,
+          madeUpKeyTags(context, key.name),
+        );
+        if (made === "undecided") onUndecided(key.name);
+        return made === "hold" ? "hold" : made === "quoted" ? "literal" : "close";
       },
     },
   ];
+}
+
+/** GLM's tags for the look-ahead: after made-up K's `</arg_value>`, `</tool_call>`, a call start or another new key. */
+function madeUpKeyTags(context: ValueTagContext, madeUp: string): MadeUpKeyTags {
+  const { limits, isNewKey } = context;
+  return {
+    closePrefix: ARGUMENT_VALUE_CLOSE,
+    readClose: (_buffer, index) => index + ARGUMENT_VALUE_CLOSE.length,
+    opener: ARGUMENT_VALUE_OPEN,
+    followers: [
+      { marker: TOOL_CALL_CLOSE },
+      callStartFollower(limits),
+      {
+        marker: ARGUMENT_KEY_OPEN,
+        decide: (buffer, at, final): Follow => {
+          const key = readArgumentKey(buffer, at + ARGUMENT_KEY_OPEN.length, final, limits.maxNameLength);
+          if (key.kind === "hold") return "hold";
+          return key.kind === "name" && key.name !== madeUp && isNewKey(key.name) ? "close" : "literal";
+        },
+      },
+    ],
+    maxWhitespace: limits.maxWhitespace,
+    maxLookahead: limits.maxMadeUpLookahead,
+  };
 }
 
 /**
@@ -97,15 +160,20 @@ export function decideValueTag(
         matchFollow(buffer, after, final, limits.maxWhitespace, toolCallCloseFollowers(context)),
         END_CALL,
       );
-    default:
+    default: {
       if (depths.value > 0) {
         depths.value--;
         return LITERAL;
       }
-      return decided(
-        matchFollow(buffer, after, final, limits.maxWhitespace, valueCloseFollowers(context)),
-        CLOSE_VALUE,
-      );
+      let undecided: string | undefined;
+      const followers = valueCloseFollowers(context, (key) => {
+        undecided = key;
+      });
+      return decided(matchFollow(buffer, after, final, limits.maxWhitespace, followers), {
+        kind: "close-value",
+        undecided,
+      });
+    }
   }
 }
 

@@ -65,6 +65,30 @@ describe("closing is structural (docs/dialects.md §2, as qwen_xml)", () => {
     expect(argumentsOf(result)).toEqual([{ path: "a.txt", mode: "w" }]);
   });
 
+  it("keeps markup quoted in a value whole: a made-up key whose value holds a stray </arg_value>", () => {
+    const quoted =
+      'TEMPLATE = """\n</arg_value>\n<arg_key>new_string</arg_key>\n<arg_value>#!/usr/bin/env python3\n</arg_value>\n"""';
+    for (const layout of [glm45Call, glm47Call]) {
+      const result = runGlm(writeFile(quoted, layout), { tools: WRITE_FILE });
+      expect(argumentsOf(result)).toEqual([{ path: "fixtures.txt", content: quoted }]);
+      expect(result.warnings).toEqual([]);
+    }
+  });
+
+  it("decides a made-up key as a key, with a warning, when its value passes the look-ahead bound", () => {
+    const long = "x".repeat(4096 + 10);
+    const result = runGlm(
+      glm45Call("write_file", [
+        ["path", "p"],
+        ["notes", long],
+        ["content", "c"],
+      ]),
+      { tools: WRITE_FILE },
+    );
+    expect(argumentsOf(result)).toEqual([{ path: "p", notes: long, content: "c" }]);
+    expect(codesOf(result)).toEqual(["glm45.undecided_key"]);
+  });
+
   it("closes a value without </arg_value> at </tool_call> before the end or the next call, with a warning", () => {
     const atEnd = runGlm("<tool_call>write_file<arg_key>path</arg_key><arg_value>a.txt</tool_call>\n", {
       tools: WRITE_FILE,

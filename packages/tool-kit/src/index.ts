@@ -1,4 +1,5 @@
 export { createParameterValue, type ParameterValueOptions } from "./create-parameter-value";
+export { decideMadeUpKey, type MadeUpKeyDecision, type MadeUpKeyTags } from "./decide-made-up-key";
 export { isAllWhitespace } from "./is-all-whitespace";
 export {
   type JsonArgumentsOutcome,

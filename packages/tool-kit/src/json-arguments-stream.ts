@@ -86,12 +86,16 @@ export class JsonArgumentsStream {
   /**
    * The arguments are over (the caller met its end marker, or the stream ended): emits whatever completes
    * the object and says what it was. `closingFence` is text the format writes after the object (DeepSeek
-   * V3's ```), left out of repair.
+   * V3's ```), left out of repair. `closeWhatWasValid: false`: arguments that cannot be finished get no
+   * closing suffix (the caller leaves the call cut, docs/dialects.md §2).
    */
-  finish(options: { readonly closingFence?: string } = {}): JsonArgumentsOutcome {
+  finish(
+    options: { readonly closingFence?: string; readonly closeWhatWasValid?: boolean } = {},
+  ): JsonArgumentsOutcome {
     const status = this.status;
+    const close = options.closeWhatWasValid ?? true;
     if (status === "complete") return { kind: "complete" };
-    if (status === "streaming") return this.close("truncated", "the arguments were cut off");
+    if (status === "streaming") return this.close("truncated", "the arguments were cut off", close);
     const start = this.validator.objectStart;
     let text = this.text.slice(Math.max(start, 0)).trimEnd();
     const fence = options.closingFence;
@@ -99,15 +103,16 @@ export class JsonArgumentsStream {
     const streamed = start < 0 ? "" : this.text.slice(start, this.emittedEnd);
     const repair = repairStreamedArguments(text, streamed);
     if (repair.kind === "truncated")
-      return this.close("truncated", "the arguments were cut off inside a string or bracket");
-    if (repair.kind === "malformed") return this.close("malformed", repair.reason);
+      return this.close("truncated", "the arguments were cut off inside a string or bracket", close);
+    if (repair.kind === "malformed") return this.close("malformed", repair.reason, close);
     if (repair.json.length > streamed.length) this.delta(repair.json.slice(streamed.length));
     return { kind: "repaired", more: repair.more, dropped: repair.dropped };
   }
 
-  private close(reason: "truncated" | "malformed", detail: string): JsonArgumentsOutcome {
+  /** `emit`: close what was validly received (a raw dialect's call); else emit nothing (the caller cuts the call). */
+  private close(reason: "truncated" | "malformed", detail: string, emit: boolean): JsonArgumentsOutcome {
     // Nothing streamed yet (the text never began an object): the empty object.
-    this.delta(this.validator.objectStart < 0 ? "{}" : this.validator.closingSuffix);
+    if (emit) this.delta(this.validator.objectStart < 0 ? "{}" : this.validator.closingSuffix);
     return { kind: "closed", reason, detail };
   }
 

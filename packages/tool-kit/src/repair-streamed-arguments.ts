@@ -30,6 +30,8 @@ export function repairStreamedArguments(text: string, streamed: string): Streame
     scan.spans.every((span) => text.charCodeAt(span.start) === 123)
       ? scan.spans.map((span) => text.slice(span.start, span.end))
       : [text.trim()];
+  if (jsonDepthExceeds(objects[0] ?? "", MAX_JSON_DEPTH))
+    return { kind: "malformed", reason: `the arguments nest deeper than ${MAX_JSON_DEPTH} levels` };
   const first = repairObject(objects[0] ?? "");
   if (first === undefined)
     return {

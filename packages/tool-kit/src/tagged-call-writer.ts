@@ -102,6 +102,13 @@ export class TaggedCallWriter {
   /** Whether `name` is not given yet: after a real close, any such parameter tag is a boundary. */
   readonly isNewParameter = (name: string): boolean => !this.given.has(name);
 
+  /**
+   * Whether `name` is not given yet and the tool's schema names other parameters but not this one: a
+   * parameter the model made up, or markup quoted in a value (decideMadeUpKey tells them apart).
+   */
+  readonly isMadeUp = (name: string): boolean =>
+    !this.given.has(name) && this.schemas !== undefined && !this.schemas.has(name);
+
   /** Opens the value of parameter `name`; `source` is its opening tag (markup). */
   openValue(name: string, source: string, create?: CreateValue): ParameterValue {
     this.flushStray();

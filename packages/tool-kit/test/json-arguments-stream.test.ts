@@ -1,3 +1,4 @@
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from "@sluice/core";
 import { cutAt } from "@sluice/core/testkit";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -130,6 +131,17 @@ describe("JsonArgumentsStream: what is not strict JSON is held and repaired at t
     const malformed = stream(['{"a": "x", invalid json}']);
     expect(malformed.outcome).toMatchObject({ kind: "closed", reason: "malformed" });
     expect(JSON.parse(malformed.json)).toEqual({ a: "x" });
+  });
+
+  it("says why when the arguments nest past the depth bound, and closes them within it", () => {
+    const deep = stream([`{"a": ${"[".repeat(MAX_JSON_DEPTH + 1)}${"]".repeat(MAX_JSON_DEPTH + 1)}}`]);
+    expect(deep.outcome).toEqual({
+      kind: "closed",
+      reason: "malformed",
+      detail: `the arguments nest deeper than ${MAX_JSON_DEPTH} levels`,
+    });
+    expect(jsonDepthExceeds(deep.json, MAX_JSON_DEPTH)).toBe(false);
+    expect(Array.isArray(JSON.parse(deep.json).a)).toBe(true);
   });
 });
 

@@ -4,6 +4,15 @@ export interface MinimaxM2Limits {
   readonly maxNameLength: number;
   /** Longest whitespace run held between a tag and what decides it (`<minimax:tool_call>` … `<invoke`). */
   readonly maxWhitespace: number;
+  /**
+   * How much of the value of a parameter the schema does not name is read ahead to tell a made-up key from
+   * quoted markup; past it, a key (with a warning).
+   */
+  readonly maxMadeUpLookahead: number;
 }
 
-export const DEFAULT_MINIMAX_M2_LIMITS: MinimaxM2Limits = { maxNameLength: 256, maxWhitespace: 64 };
+export const DEFAULT_MINIMAX_M2_LIMITS: MinimaxM2Limits = {
+  maxNameLength: 256,
+  maxWhitespace: 64,
+  maxMadeUpLookahead: 4096,
+};

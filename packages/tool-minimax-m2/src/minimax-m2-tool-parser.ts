@@ -224,6 +224,7 @@ export class MinimaxM2ToolParser implements ToolParser, MarkerHandler {
       atLineStart: value.atLineStart,
       isStructural: this.call.isStructural,
       isNewParameter: this.call.isNewParameter,
+      isMadeUp: this.call.isMadeUp,
       limits: this.limits,
     });
     const after = index + marker.length;
@@ -236,6 +237,13 @@ export class MinimaxM2ToolParser implements ToolParser, MarkerHandler {
       case "close-parameter":
         this.closeValue();
         this.call.markup(marker);
+        if (decision.undecided !== undefined) {
+          this.call.warn(
+            "undecided_parameter",
+            `parameter ${JSON.stringify(decision.undecided)} is not in the schema of ${JSON.stringify(this.call.callName)}, and ${this.limits.maxMadeUpLookahead} characters of its value did not show whether it is a key or quoted markup; taken as a key`,
+            decision.undecided,
+          );
+        }
         return after;
       case "next-parameter":
         this.closeUnclosedValue(marker);

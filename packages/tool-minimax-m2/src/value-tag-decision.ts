@@ -1,6 +1,19 @@
-import { type Follow, type Follower, matchFollow } from "@sluice/tool-kit";
+import {
+  decideMadeUpKey,
+  type Follow,
+  type Follower,
+  type MadeUpKeyTags,
+  matchFollow,
+} from "@sluice/tool-kit";
 import type { MinimaxM2Limits } from "./minimax-m2-limits";
-import { BLOCK_CLOSE, BLOCK_OPEN, INVOKE_CLOSE, INVOKE_OPEN, PARAMETER_OPEN } from "./minimax-m2-markers";
+import {
+  BLOCK_CLOSE,
+  BLOCK_OPEN,
+  INVOKE_CLOSE,
+  INVOKE_OPEN,
+  PARAMETER_CLOSE,
+  PARAMETER_OPEN,
+} from "./minimax-m2-markers";
 import { readAttributeName } from "./read-attribute-name";
 
 /** Literal tags opened inside the current value and not yet closed, one count per tag. */
@@ -15,8 +28,11 @@ export type ValueTagDecision =
   | { readonly kind: "hold" }
   /** Value text: append the marker, resume right after it. */
   | { readonly kind: "literal" }
-  /** `</parameter>` closes the value. */
-  | { readonly kind: "close-parameter" }
+  /**
+   * `</parameter>` closes the value. `undecided`: the tag after it names a parameter the schema does not, and
+   * its value did not show within the bound whether it is a key.
+   */
+  | { readonly kind: "close-parameter"; readonly undecided: string | undefined }
   /** No `</parameter>`: the structural `<parameter name=K>` ending at `end` closes the value and starts the next. */
   | { readonly kind: "next-parameter"; readonly name: string; readonly end: number }
   /** No `</parameter>`: the marker (`</invoke>` or `</minimax:tool_call>`) closes the value and the call. */
@@ -28,19 +44,28 @@ export interface ValueTagContext {
   readonly atLineStart: boolean;
   /** Whether `<parameter name=K>` names a parameter of the call's schema not yet given (closes a value with no `</parameter>`). */
   readonly isStructural: (name: string) => boolean;
-  /** Whether K is not yet given in this call: after a `</parameter>`, any such `<parameter name=K>` is a boundary. */
+  /**
+   * Whether K is not yet given in this call: after a `</parameter>`, such a `<parameter name=K>` is a boundary
+   * when the schema names it, or when it is made up and its own value closes cleanly.
+   */
   readonly isNewParameter: (name: string) => boolean;
+  /** Whether K is not yet given and the schema, which names other parameters, does not name it. */
+  readonly isMadeUp: (name: string) => boolean;
   readonly limits: MinimaxM2Limits;
 }
 
 const HOLD_TAG: ValueTagDecision = { kind: "hold" };
 const LITERAL: ValueTagDecision = { kind: "literal" };
-const CLOSE_PARAMETER: ValueTagDecision = { kind: "close-parameter" };
 const END_CALL: ValueTagDecision = { kind: "end-call" };
 // `</parameter>` closes before a new `<parameter name=`, `</invoke>`, `</minimax:tool_call>` or the end; not
-// before `<invoke name=`, so a value quoting MiniMax output keeps `</parameter><invoke …` literal.
-function parameterCloseFollowers(context: ValueTagContext): readonly Follower[] {
-  const { limits, isNewParameter } = context;
+// before `<invoke name=`, so a value quoting MiniMax output keeps `</parameter><invoke …` literal. A new
+// parameter the schema does not name counts only when its own value closes cleanly (decideMadeUpKey): else
+// it was MiniMax markup quoted in this value.
+function parameterCloseFollowers(
+  context: ValueTagContext,
+  onUndecided: (name: string) => void,
+): readonly Follower[] {
+  const { limits, isNewParameter, isMadeUp } = context;
   return [
     { marker: INVOKE_CLOSE },
     { marker: BLOCK_CLOSE },
@@ -55,10 +80,46 @@ function parameterCloseFollowers(context: ValueTagContext): readonly Follower[] 
           "parameter",
         );
         if (name.kind === "hold") return "hold";
-        return name.kind === "name" && isNewParameter(name.name) ? "close" : "literal";
+        if (name.kind !== "name" || !isNewParameter(name.name)) return "literal";
+        if (!isMadeUp(name.name)) return "close";
+        const made = decideMadeUpKey(buffer, name.end, final, madeUpKeyTags(context, name.name));
+        if (made === "undecided") onUndecided(name.name);
+        return made === "hold" ? "hold" : made === "quoted" ? "literal" : "close";
       },
     },
   ];
+}
+
+/** MiniMax's tags for the look-ahead: after made-up K's close, `</invoke>`, the block's close or another new parameter. */
+function madeUpKeyTags(context: ValueTagContext, madeUp: string): MadeUpKeyTags {
+  const { limits, isNewParameter } = context;
+  return {
+    closePrefix: PARAMETER_CLOSE,
+    readClose: (_buffer, index) => index + PARAMETER_CLOSE.length,
+    opener: PARAMETER_OPEN,
+    followers: [
+      { marker: INVOKE_CLOSE },
+      { marker: BLOCK_CLOSE },
+      {
+        marker: PARAMETER_OPEN,
+        decide: (buffer, at, final): Follow => {
+          const name = readAttributeName(
+            buffer,
+            at + PARAMETER_OPEN.length,
+            final,
+            limits.maxNameLength,
+            "parameter",
+          );
+          if (name.kind === "hold") return "hold";
+          return name.kind === "name" && name.name !== madeUp && isNewParameter(name.name)
+            ? "close"
+            : "literal";
+        },
+      },
+    ],
+    maxWhitespace: limits.maxWhitespace,
+    maxLookahead: limits.maxMadeUpLookahead,
+  };
 }
 // `</invoke>` with no `</parameter>` before it closes only before `</minimax:tool_call>`, the next invoke or the end.
 const INVOKE_CLOSE_FOLLOWERS: readonly Follower[] = [{ marker: BLOCK_CLOSE }, { marker: INVOKE_OPEN }];
@@ -124,11 +185,25 @@ export function decideValueTag(
         depths.parameter--;
         return LITERAL;
       }
-      return followDecision(
-        matchFollow(buffer, after, final, limits.maxWhitespace, parameterCloseFollowers(context)),
-        CLOSE_PARAMETER,
-      );
+      return decideParameterClose(buffer, after, final, context);
   }
+}
+
+/** A `</parameter>` at depth 0, by what follows it (`after`: just past the tag). */
+function decideParameterClose(
+  buffer: string,
+  after: number,
+  final: boolean,
+  context: ValueTagContext,
+): ValueTagDecision {
+  let undecided: string | undefined;
+  const followers = parameterCloseFollowers(context, (name) => {
+    undecided = name;
+  });
+  return followDecision(matchFollow(buffer, after, final, context.limits.maxWhitespace, followers), {
+    kind: "close-parameter",
+    undecided,
+  });
 }
 
 function followDecision(follow: Follow, close: ValueTagDecision): ValueTagDecision {

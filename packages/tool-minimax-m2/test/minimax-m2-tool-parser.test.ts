@@ -303,6 +303,29 @@ describe("structural closing (docs/dialects.md §2, as qwen_xml)", () => {
     expect(result.warnings).toEqual([]);
   });
 
+  it("keeps markup quoted in a value whole: a made-up parameter whose value holds a stray </parameter>", () => {
+    const quoted =
+      'TEMPLATE = """\n</parameter>\n<parameter name="new_string">#!/usr/bin/env python3</parameter>\n"""';
+    const result = runMinimax(
+      call(`<parameter name="path">t.py</parameter>\n<parameter name="content">${quoted}</parameter>\n`),
+      { tools: WRITE_FILE },
+    );
+    expect(argumentsOf(result)).toEqual([{ path: "t.py", content: quoted }]);
+    expect(result.warnings).toEqual([]);
+  });
+
+  it("decides a made-up parameter as a key, with a warning, when its value passes the look-ahead bound", () => {
+    const long = "x".repeat(DEFAULT_MINIMAX_M2_LIMITS.maxMadeUpLookahead + 10);
+    const result = runMinimax(
+      call(
+        `<parameter name="path">p</parameter>\n<parameter name="notes">${long}</parameter>\n<parameter name="content">c</parameter>\n`,
+      ),
+      { tools: WRITE_FILE },
+    );
+    expect(argumentsOf(result)).toEqual([{ path: "p", notes: long, content: "c" }]);
+    expect(codesOf(result)).toEqual(["minimax_m2.undecided_parameter"]);
+  });
+
   it("does not close before a parameter already given", () => {
     const result = runMinimax(
       call(

@@ -6,12 +6,18 @@ export interface QwenXmlLimits {
   readonly maxWhitespace: number;
   /** Longest drift after `</parameter` before its `>` or newline (`</parameter_function>`, t046). */
   readonly maxCloseTagDrift: number;
+  /**
+   * How much of the value of a parameter the schema does not name is read ahead to tell a made-up key from
+   * quoted markup; past it, a key (with a warning).
+   */
+  readonly maxMadeUpLookahead: number;
 }
 
 export const DEFAULT_QWEN_XML_LIMITS: QwenXmlLimits = {
   maxNameLength: 256,
   maxWhitespace: 64,
   maxCloseTagDrift: 32,
+  maxMadeUpLookahead: 4096,
 };
 
 export function resolveQwenXmlLimits(options: Partial<QwenXmlLimits> = {}): QwenXmlLimits {
@@ -19,5 +25,6 @@ export function resolveQwenXmlLimits(options: Partial<QwenXmlLimits> = {}): Qwen
     maxNameLength: options.maxNameLength ?? DEFAULT_QWEN_XML_LIMITS.maxNameLength,
     maxWhitespace: options.maxWhitespace ?? DEFAULT_QWEN_XML_LIMITS.maxWhitespace,
     maxCloseTagDrift: options.maxCloseTagDrift ?? DEFAULT_QWEN_XML_LIMITS.maxCloseTagDrift,
+    maxMadeUpLookahead: options.maxMadeUpLookahead ?? DEFAULT_QWEN_XML_LIMITS.maxMadeUpLookahead,
   };
 }

@@ -209,6 +209,7 @@ export class QwenXmlToolParser implements ToolParser, MarkerHandler {
       atLineStart: value.atLineStart,
       isStructural: this.call.isStructural,
       isNewParameter: this.call.isNewParameter,
+      isMadeUp: this.call.isMadeUp,
       limits: this.limits,
     });
     switch (decision.kind) {
@@ -225,6 +226,13 @@ export class QwenXmlToolParser implements ToolParser, MarkerHandler {
             "drifted_close_tag",
             `parameter closed by the drifted tag ${JSON.stringify(source)}`,
             source,
+          );
+        }
+        if (decision.undecided !== undefined) {
+          this.call.warn(
+            "undecided_parameter",
+            `parameter ${JSON.stringify(decision.undecided)} is not in the schema of ${JSON.stringify(this.call.callName)}, and ${this.limits.maxMadeUpLookahead} characters of its value did not show whether it is a key or quoted markup; taken as a key`,
+            decision.undecided,
           );
         }
         this.call.markup(source);

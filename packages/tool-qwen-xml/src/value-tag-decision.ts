@@ -1,9 +1,16 @@
-import { type Follow, type Follower, matchFollow } from "@sluice/tool-kit";
+import {
+  decideMadeUpKey,
+  type Follow,
+  type Follower,
+  type MadeUpKeyTags,
+  matchFollow,
+} from "@sluice/tool-kit";
 import { matchParameterClose } from "./parameter-close";
 import type { QwenXmlLimits } from "./qwen-xml-limits";
 import {
   FUNCTION_CLOSE,
   FUNCTION_OPEN,
+  PARAMETER_CLOSE_PREFIX,
   PARAMETER_OPEN,
   TOOL_CALL_CLOSE,
   TOOL_CALL_OPEN,
@@ -22,8 +29,16 @@ export type ValueTagDecision =
   | { readonly kind: "hold" }
   /** Value text: append the marker, resume right after it. */
   | { readonly kind: "literal" }
-  /** `</parameter>` or a drifted form `buffer[index..end)` closes the value. */
-  | { readonly kind: "close-parameter"; readonly end: number; readonly drifted: boolean }
+  /**
+   * `</parameter>` or a drifted form `buffer[index..end)` closes the value. `undecided`: the tag after it names a
+   * parameter the schema does not, and its value did not show within the bound whether it is a key.
+   */
+  | {
+      readonly kind: "close-parameter";
+      readonly end: number;
+      readonly drifted: boolean;
+      readonly undecided: string | undefined;
+    }
   /** No `</parameter>`: the structural `<parameter=name>` ending at `end` closes the value and starts the next. */
   | { readonly kind: "next-parameter"; readonly name: string; readonly end: number }
   /** No `</parameter>`: the marker (`</function>` or `</tool_call>`) closes the value and the call. */
@@ -39,10 +54,12 @@ export interface ValueTagContext {
    */
   readonly isStructural: (name: string) => boolean;
   /**
-   * Whether `name` is not yet given in this call: after a `</parameter>`, any such `<parameter=name>`
-   * is a boundary, whatever the schema says (an unnamed parameter must not end up inside a file path).
+   * Whether `name` is not yet given in this call: after a `</parameter>`, such a `<parameter=name>` is a
+   * boundary when the schema names it, or when it is made up and its own value closes cleanly.
    */
   readonly isNewParameter: (name: string) => boolean;
+  /** Whether `name` is not yet given and the schema, which names other parameters, does not name it. */
+  readonly isMadeUp: (name: string) => boolean;
   readonly limits: QwenXmlLimits;
 }
 
@@ -128,19 +145,30 @@ function decideParameterClose(
     if (tag.exact) context.depths.parameter--;
     return LITERAL;
   }
+  let undecided: string | undefined;
   const follow = matchFollow(
     buffer,
     tag.end,
     final,
     context.limits.maxWhitespace,
-    parameterCloseFollowers(context),
+    parameterCloseFollowers(context, (name) => {
+      undecided = name;
+    }),
   );
-  return followDecision(follow, { kind: "close-parameter", end: tag.end, drifted: !tag.exact });
+  return followDecision(follow, { kind: "close-parameter", end: tag.end, drifted: !tag.exact, undecided });
 }
 
-/** A `</parameter>` closes when `</function>`, `</tool_call>`, a `<parameter=Q>` of a new Q, or the end follows. */
-function parameterCloseFollowers(context: ValueTagContext): readonly Follower[] {
-  const { limits, isNewParameter } = context;
+/**
+ * A `</parameter>` closes when `</function>`, `</tool_call>`, the end, or a `<parameter=Q>` of a new Q follows:
+ * one the schema names, or one it does not whose own value closes cleanly (a made-up key); a made-up Q whose
+ * value holds a `</parameter>` that closes nothing structural was markup quoted in this value
+ * (decideMadeUpKey, bounded by `maxMadeUpLookahead`).
+ */
+function parameterCloseFollowers(
+  context: ValueTagContext,
+  onUndecided: (name: string) => void,
+): readonly Follower[] {
+  const { limits, isNewParameter, isMadeUp } = context;
   return [
     { marker: FUNCTION_CLOSE },
     { marker: TOOL_CALL_CLOSE },
@@ -155,10 +183,49 @@ function parameterCloseFollowers(context: ValueTagContext): readonly Follower[] 
           "parameter",
         );
         if (name.kind === "hold") return "hold";
-        return name.kind === "name" && isNewParameter(name.name) ? "close" : "literal";
+        if (name.kind !== "name" || !isNewParameter(name.name)) return "literal";
+        if (!isMadeUp(name.name)) return "close";
+        const made = decideMadeUpKey(buffer, name.end, final, madeUpKeyTags(context, name.name));
+        if (made === "undecided") onUndecided(name.name);
+        return made === "hold" ? "hold" : made === "quoted" ? "literal" : "close";
       },
     },
   ];
+}
+
+/** Qwen's tags for the look-ahead: after made-up Q's close, `</function>`, `</tool_call>` or another new parameter. */
+function madeUpKeyTags(context: ValueTagContext, madeUp: string): MadeUpKeyTags {
+  const { limits, isNewParameter } = context;
+  return {
+    closePrefix: PARAMETER_CLOSE_PREFIX,
+    readClose: (buffer, index, final) => {
+      const tag = matchParameterClose(buffer, index, final, limits.maxCloseTagDrift);
+      return tag.kind === "tag" ? tag.end : tag.kind;
+    },
+    opener: PARAMETER_OPEN,
+    followers: [
+      { marker: FUNCTION_CLOSE },
+      { marker: TOOL_CALL_CLOSE },
+      {
+        marker: PARAMETER_OPEN,
+        decide: (buffer, at, final): Follow => {
+          const name = readTagName(
+            buffer,
+            at + PARAMETER_OPEN.length,
+            final,
+            limits.maxNameLength,
+            "parameter",
+          );
+          if (name.kind === "hold") return "hold";
+          return name.kind === "name" && name.name !== madeUp && isNewParameter(name.name)
+            ? "close"
+            : "literal";
+        },
+      },
+    ],
+    maxWhitespace: limits.maxWhitespace,
+    maxLookahead: limits.maxMadeUpLookahead,
+  };
 }
 
 function followDecision(follow: Follow, close: ValueTagDecision): ValueTagDecision {

@@ -289,6 +289,42 @@ describe("structural closing (rule 4)", () => {
     expect(outside.warnings).toEqual([]);
   });
 
+  it("keeps markup quoted in a value whole: a made-up `<parameter=Q>` whose value holds a stray `</parameter>` (vLLM)", () => {
+    const quoted =
+      'TOOL_CALL_TEMPLATE = """\n</parameter>\n<parameter=new_string>\n#!/usr/bin/env python3\n</parameter>\n"""';
+    const result = runQwen(
+      call(
+        `<parameter=path>\ntest_template.py\n</parameter>\n<parameter=content>\n${quoted}\n</parameter>\n`,
+      ),
+      { tools: WRITE_FILE },
+    );
+    expect(argumentsOf(result)).toEqual([{ path: "test_template.py", content: quoted }]);
+    expect(result.warnings).toEqual([]);
+  });
+
+  it("holds only while a made-up parameter is undecided, and streams the value before it live", () => {
+    const probe = createProbe(WRITE_FILE);
+    probe.parser.push("<tool_call>\n<function=write_file>\n<parameter=path>\n/tmp/a.txt");
+    expect(probe.argumentsJson()).toBe('{"path": "/tmp/a.txt');
+    probe.parser.push("\n</parameter>\n<parameter=mode>\nw");
+    // `mode` is not in the schema: a key or quoted markup? Its value has not closed yet.
+    expect(probe.argumentsJson()).toBe('{"path": "/tmp/a.txt');
+    probe.parser.push("\n</parameter>\n<parameter=content>\nhi");
+    expect(probe.argumentsJson()).toBe('{"path": "/tmp/a.txt", "mode": "w", "content": "hi');
+  });
+
+  it("decides a made-up parameter as a key, with a warning, when its value passes the look-ahead bound", () => {
+    const long = "x".repeat(DEFAULT_QWEN_XML_LIMITS.maxMadeUpLookahead + 10);
+    const result = runQwen(
+      call(
+        `<parameter=path>\np\n</parameter>\n<parameter=notes>\n${long}\n</parameter>\n<parameter=content>\nc\n</parameter>\n`,
+      ),
+      { tools: WRITE_FILE },
+    );
+    expect(argumentsOf(result)).toEqual([{ path: "p", notes: long, content: "c" }]);
+    expect(codes(result)).toEqual(["qwen_xml.undecided_parameter"]);
+  });
+
   it("keeps the unknown parameter a string and the known one typed (a hallucinated parameter)", () => {
     const result = runQwen(
       "<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n<parameter=units>\n3\n</parameter>\n<parameter=days>\n3\n</parameter>\n</function>\n</tool_call>",

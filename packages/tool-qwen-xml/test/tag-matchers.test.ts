@@ -107,6 +107,8 @@ describe("decideValueTag", () => {
     atLineStart,
     isStructural: (name: string) => name === "next",
     isNewParameter: (name: string) => name !== "given",
+    // The schema names "next" (and "given", already given): anything else is made up.
+    isMadeUp: (name: string) => name !== "given" && name !== "next",
     limits,
   });
 
@@ -140,6 +142,7 @@ describe("decideValueTag", () => {
       kind: "close-parameter",
       end: 12,
       drifted: false,
+      undecided: undefined,
     });
     expect(decideValueTag("<parameter=", "<parameter=next>", 0, false, context(depths))).toEqual({
       kind: "next-parameter",
@@ -155,6 +158,36 @@ describe("decideValueTag", () => {
     expect(decideValueTag("</tool_call>", "</tool_call>\n", 0, false, context(depths))).toEqual({
       kind: "hold",
     });
+  });
+
+  it("tells a made-up parameter from quoted markup by how its own value closes (bounded look-ahead)", () => {
+    const depths = () => ({ parameter: 0, function: 0, toolCall: 0 });
+    const decide = (buffer: string, final = false) =>
+      decideValueTag("</parameter", buffer, 0, final, context(depths()));
+    const close = { kind: "close-parameter", end: 12, drifted: false, undecided: undefined };
+    // Its value closes before a structural tag: a key the model made up (the value before it stays clean).
+    expect(decide("</parameter>\n<parameter=encoding>\nutf-8\n</parameter>\n<parameter=next>")).toEqual(
+      close,
+    );
+    expect(decide("</parameter>\n<parameter=mode>\nw\n</parameter>\n</function>")).toEqual(close);
+    // Its value holds a `</parameter>` before other text: markup quoted in the value (vLLM's param-like lines).
+    expect(decide('</parameter>\n<parameter=new_string>\n#!/usr/bin/env python3\n</parameter>\n"""')).toEqual(
+      {
+        kind: "literal",
+      },
+    );
+    // A literal pair inside the made-up value is skipped; what decides is the value's own close.
+    expect(
+      decide("</parameter>\n<parameter=x>\n<parameter=y>a</parameter>b\n</parameter>\n</function>"),
+    ).toEqual(close);
+    // Not known yet: held; at the end of the stream, a key, as without the look-ahead.
+    expect(decide("</parameter>\n<parameter=x>\nstill writ")).toEqual({ kind: "hold" });
+    expect(decide("</parameter>\n<parameter=x>\nstill writ", true)).toEqual(close);
+    // Past the bound: a key, said so.
+    const long = `</parameter>\n<parameter=x>\n${"y".repeat(limits.maxMadeUpLookahead)}`;
+    expect(decide(long)).toEqual({ ...close, undecided: "x" });
+    // A parameter the schema names, or no schema: closes at once, no look-ahead.
+    expect(decide("</parameter>\n<parameter=next>")).toEqual(close);
   });
 
   it("takes a structural <parameter= for a close only at the start of a line", () => {

@@ -107,21 +107,36 @@ describe("finding 3, from the other side: a model's tool arguments nested too de
     { name: "t", input_schema: { type: "object", properties: { options: { type: "object" } } } },
   ];
 
-  it.each(["structured", "hermes", "qwen"])(
-    "%s: never a 500, and no tool input deeper than the limit",
-    async (model) => {
-      for (const stream of [true, false]) {
-        const response = await post(
-          deepGateway.origin,
-          "/v1/messages",
-          messagesRequest(model, { stream, tools }),
-        );
-        const text = await response.text();
-        expect(response.status, `${model} stream ${stream}`).toBe(200);
-        // qwen_xml keeps the value as its raw string; the others drop the call or keep its markup as text.
-        expect(text).not.toContain(`{${'"a":{'.repeat(300)}`);
-      }
-      expect(deepGateway.logText()).not.toContain("Maximum call stack");
-    },
-  );
+  it.each(["hermes", "qwen"])("%s: never a 500, and no tool input deeper than the limit", async (model) => {
+    for (const stream of [true, false]) {
+      const response = await post(
+        deepGateway.origin,
+        "/v1/messages",
+        messagesRequest(model, { stream, tools }),
+      );
+      const text = await response.text();
+      expect(response.status, `${model} stream ${stream}`).toBe(200);
+      // qwen_xml keeps the value as its raw string; hermes keeps the call's markup as text.
+      expect(text).not.toContain(`{${'"a":{'.repeat(300)}`);
+    }
+    expect(deepGateway.logText()).not.toContain("Maximum call stack");
+  });
+
+  it("structured: never a 500 nor a silent end_turn: the started call is cut and the client gets an error", async () => {
+    // docs/dialects.md §2: the call began as strict JSON, so it started; arguments it cannot finish make the
+    // turn an error (streamed: an error event; not streamed: an error answer), never a finished tool_use.
+    for (const stream of [true, false]) {
+      const response = await post(
+        deepGateway.origin,
+        "/v1/messages",
+        messagesRequest("structured", { stream, tools }),
+      );
+      const text = await response.text();
+      expect(response.status, `stream ${stream}`).toBe(stream ? 200 : 502);
+      expect(text).toMatch(/nest deeper than 256 levels/);
+      if (stream) expect(text).toContain("event: error");
+      expect(text).not.toContain(`{${'"a":{'.repeat(300)}`);
+    }
+    expect(deepGateway.logText()).not.toContain("Maximum call stack");
+  });
 });

@@ -42,7 +42,31 @@ const threeCalls = [
   "[DONE]",
 ];
 
+// A parsing server's call whose arguments are not an object (dropped before it started, with a notice), and
+// one cut off after it started (an error, never a finished tool_use): docs/dialects.md §2, never silent.
+const fragment = (index: number, fields: Record<string, unknown>) => ({
+  tool_calls: [{ index, ...fields }],
+});
+const droppedCall = [
+  chunk(fragment(0, { id: "call_d", type: "function", function: { name: "Store", arguments: "[1, 2]" } })),
+  chunk({}, "tool_calls"),
+  "[DONE]",
+];
+const cutCall = [
+  chunk(
+    fragment(0, {
+      id: "call_c",
+      type: "function",
+      function: { name: "Bash", arguments: '{"command": "rm -rf /tmp/bu' },
+    }),
+  ),
+  chunk({}, "tool_calls"),
+  "[DONE]",
+];
+
 const replies = new Map<string, ScriptedReply>([
+  ["dropped", { payloads: droppedCall }],
+  ["cut", { payloads: cutCall }],
   // plain-text ends with usage 24 in, 6 out.
   ["alpha", { payloads: readChunks("plain-text") }],
   ["failing", { status: 500, body: JSON.stringify({ error: { message: "engine down" } }) }],
@@ -77,7 +101,7 @@ afterEach(async () => {
 
 const CLIENT_KEY = "metrics-client-key";
 const models = () =>
-  ["alpha", "failing", "broken-stream", "warned", "paused"]
+  ["alpha", "failing", "broken-stream", "warned", "paused", "dropped", "cut"]
     .map((name) => modelYaml(name, upstream.baseUrl))
     .join("") + modelYaml("refused", closedPort);
 
@@ -211,6 +235,34 @@ describe("GET /metrics", () => {
     });
     expect(sampleValue(samples, "sluice_input_tokens_total", { model: "warned" })).toBe(10);
     expect(sampleValue(samples, "sluice_output_tokens_total", { model: "warned" })).toBe(5);
+  });
+
+  it("counts a structured call that was dropped (the client got a notice) or cut (the client got an error)", async () => {
+    const target = await start();
+    const dropped = await post(
+      target.origin,
+      "/v1/messages",
+      messagesRequest("dropped", { stream: false }),
+      auth,
+    );
+    expect(dropped.status).toBe(200);
+    expect(await dropped.json()).toMatchObject({
+      stop_reason: "end_turn",
+      content: [{ type: "text", text: expect.stringContaining('Sluice dropped the tool call "Store"') }],
+    });
+    const cut = await post(target.origin, "/v1/messages", messagesRequest("cut", { stream: true }), auth);
+    const events = await cut.text();
+    expect(events).toContain("event: error");
+    expect(events).toContain('the arguments of tool call \\"Bash\\" were cut off');
+    expect(events).not.toContain("message_stop");
+    const samples = await settledScrape(target, 2);
+    expect(
+      sampleValue(samples, "sluice_parser_warnings_total", { model: "dropped", code: "tool_call.malformed" }),
+    ).toBe(1);
+    expect(
+      sampleValue(samples, "sluice_parser_warnings_total", { model: "cut", code: "tool_call.truncated" }),
+    ).toBe(1);
+    expect(sampleValue(samples, "sluice_errors_total", { model: "cut", type: "api_error" })).toBe(1);
   });
 
   it("shows a stream held open mid-way as one open stream, and none once the client left", async () => {

@@ -17,14 +17,18 @@ export interface ScriptedReply {
   readonly headers?: Readonly<Record<string, string>>;
   /** SSE payloads, one `data:` event per write. */
   readonly payloads?: readonly string[];
-  /** Payloads generated on demand until the request's socket closes (for backpressure). */
-  readonly endless?: (index: number) => string;
+  /** Payloads generated on demand until it returns undefined or the request's socket closes (for backpressure, long streams). */
+  readonly endless?: (index: number) => string | undefined;
+  /** `endless` gives body writes as they are (many SSE events each), not one `data:` payload each. */
+  readonly endlessRaw?: boolean;
   /** A plain body instead (an error JSON, a /tokenize answer). */
   readonly body?: string;
   /** Silence before the status line (a timeout before the first byte). */
   readonly headersDelayMs?: number;
   /** Silence before payload `index`. */
   readonly delayMs?: (index: number) => number;
+  /** Holds payload `index` back until the promise settles: the test's own event, not a sleep. */
+  readonly waitBefore?: (index: number) => Promise<void> | undefined;
   /** Destroys the socket after this many payloads (a network cut mid-stream). */
   readonly cutAfter?: number;
   /** Never answers. */
@@ -161,7 +165,8 @@ async function reply(
   response.writeHead(status, { "content-type": "text/event-stream", ...script.headers });
   const { progress } = request;
   const write = async (payload: string | Uint8Array): Promise<void> => {
-    const event = script.raw !== undefined ? payload : `data: ${String(payload)}\n\n`;
+    const event =
+      script.raw !== undefined || script.endlessRaw === true ? payload : `data: ${String(payload)}\n\n`;
     progress.bytesWritten += typeof event === "string" ? Buffer.byteLength(event) : event.byteLength;
     if (response.write(event)) return;
     progress.blockedWrites += 1;
@@ -194,6 +199,8 @@ async function reply(
     if (payload === undefined) break;
     const delay = script.delayMs?.(index) ?? 0;
     if (delay > 0) await sleep(delay);
+    const gate = script.waitBefore?.(index);
+    if (gate !== undefined) await gate;
     if (gone) return;
     await write(payload);
   }

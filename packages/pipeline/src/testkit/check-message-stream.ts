@@ -12,8 +12,9 @@ const DELTA_FOR_BLOCK: Record<string, readonly string[]> = {
 /**
  * The checker of docs/architecture.md §2 applied to one Anthropic stream: I1 (grammar: message_start first, blocks
  * start → deltas → stop one at a time with indexes 0, 1, 2…, delta types matching, a signature before a
- * thinking block stops, one message_delta with both stop keys after the last block, message_stop last;
- * or an `error` event that ends it), I2 (each tool_use input is one JSON object; ids valid and
+ * thinking block stops, one message_delta with both stop keys after the last block (only a tool_use block cut by
+ * `max_tokens` may still be open then), message_stop last; or an `error` event that ends it), I2 (each
+ * stopped tool_use input is one JSON object; ids valid and
  * unique) and the template-separator rule of docs/dialects.md §1 (no text or thinking block is empty, or starts
  * or ends with whitespace). Returns the problems found.
  */
@@ -111,7 +112,9 @@ export function checkMessageStream(events: readonly MessageStreamEvent[]): strin
       }
       case "message_delta":
         if (phase !== "blocks") problems.push(`${where}: a second message_delta`);
-        if (open) problems.push(`${where}: message_delta while block ${open.index} is open`);
+        // A tool call cut by the token limit stays open, as Anthropic leaves it: no client runs half a call.
+        if (open && !(open.type === "tool_use" && event.delta.stop_reason === "max_tokens"))
+          problems.push(`${where}: message_delta while block ${open.index} is open`);
         if (!("stop_reason" in event.delta) || !("stop_sequence" in event.delta))
           problems.push(`${where}: message_delta needs stop_reason and stop_sequence keys`);
         phase = "delta";

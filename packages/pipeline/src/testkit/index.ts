@@ -1,5 +1,6 @@
 export { checkMessageStream, checkSseFraming } from "./check-message-stream";
 export { fetchCutRandomly } from "./fetch-cut-randomly";
+export { fragmentChunkings } from "./fragment-chunkings";
 export { parseSse, type SseMessage } from "./parse-sse";
 export { byteChunkings, type ReplayResult, replayUpstream } from "./replay-upstream";
 export { type Block, eventsOf, optionsFor, type Scenario, scenarios, withoutIds } from "./scenarios";

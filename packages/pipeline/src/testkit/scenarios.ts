@@ -22,6 +22,11 @@ export interface Scenario {
   readonly error?: ErrorType;
   readonly blocks?: Block[];
   readonly outputTokens?: number;
+  /**
+   * The turn ends inside a tool call cut by the token limit (docs/dialects.md §2): its block is left open, so
+   * the folded message leaves it out, and an SDK that accumulates the stream holds it unfinished.
+   */
+  readonly cutToolCall?: true;
 }
 
 const qwen35 = { reasoning: qwen3ReasoningDialect(), tool: qwenXmlToolDialect(), thinking: true };
@@ -119,10 +124,81 @@ export const scenarios: Scenario[] = [
     blocks: [{ type: "tool_use", name: "Bash", input: { command: "ls -la" } }],
   },
   {
-    title: "structured: one complete and one truncated call: the truncated one is dropped, never guessed",
+    title:
+      "structured: a call cut off mid-arguments with finish `tool_calls` ends as an error, never a finished tool_use (its half command is not run)",
     recording: "structured-one-complete-one-truncated",
+    error: "api_error",
+  },
+  {
+    title:
+      "structured: a call cut by the token limit is left open and the turn says max_tokens: no client runs half a Write",
+    recording: "structured-call-cut-by-length",
+    stopReason: "max_tokens",
+    outputTokens: 16,
+    cutToolCall: true,
+    blocks: [],
+  },
+  {
+    title: "structured: near-JSON from the first key (single quotes) is held whole and repaired",
+    recording: "structured-near-json-single-quotes",
     stopReason: "tool_use",
-    blocks: [{ type: "tool_use", name: "Read", input: { file_path: "/a" } }],
+    blocks: [{ type: "tool_use", name: "Read", input: { file_path: "/etc/hosts", limit: 10 } }],
+  },
+  {
+    title: "structured: a Python literal after a strict start is repaired as a continuation of what streamed",
+    recording: "structured-near-json-python-literal-tail",
+    stopReason: "tool_use",
+    blocks: [{ type: "tool_use", name: "Grep", input: { pattern: "TODO", case_insensitive: true } }],
+  },
+  {
+    title:
+      "structured: arguments that nest past the depth bound after the call started end as an error, not a silent end_turn",
+    recording: "structured-deep-arguments-after-start",
+    error: "api_error",
+  },
+  {
+    title:
+      "structured: arguments that are not an object are dropped with a notice the client sees (never silent)",
+    recording: "structured-arguments-not-an-object-notice",
+    stopReason: "end_turn",
+    blocks: [
+      {
+        type: "text",
+        text: 'Let me store that.\n\n[Sluice dropped the tool call "Store" from the model: its arguments are not usable (an array, not an object). Nothing was run.]',
+      },
+    ],
+  },
+  {
+    title: "structured: a call that never gets a name is dropped with a notice; the other call stands",
+    recording: "structured-nameless-call-notice",
+    stopReason: "tool_use",
+    blocks: [
+      { type: "tool_use", name: "Read", input: { file_path: "/a" } },
+      {
+        type: "text",
+        text: "[Sluice dropped a tool call from the model: it never got a name. Nothing was run.]",
+      },
+    ],
+  },
+  {
+    title:
+      "structured: two calls whose arguments interleave fragment by fragment come out one after the other, whole",
+    recording: "structured-interleaved-long-arguments",
+    stopReason: "tool_use",
+    blocks: [
+      { type: "tool_use", name: "Write", input: { file_path: "/tmp/a.txt", content: "alpha beta gamma" } },
+      { type: "tool_use", name: "Bash", input: { command: "ls -la /tmp" } },
+    ],
+  },
+  {
+    title:
+      "structured: text that arrives before a call's last fragment (after its finish_reason) waits behind the call",
+    recording: "structured-text-after-call-before-last-fragment",
+    stopReason: "tool_use",
+    blocks: [
+      { type: "tool_use", name: "Bash", input: { command: "ls -la" } },
+      { type: "text", text: "Listing the files." },
+    ],
   },
   {
     title: "structured: arguments before id and name (delayed identity)",
@@ -155,10 +231,17 @@ export const scenarios: Scenario[] = [
     ],
   },
   {
-    title: "structured: {…}{broken is not split; every call dropped → end_turn",
+    title:
+      "structured: {…}{broken: the first object is a call, the cut-off rest is dropped with a notice (never silent)",
     recording: "structured-concatenated-broken",
-    stopReason: "end_turn",
-    blocks: [],
+    stopReason: "tool_use",
+    blocks: [
+      { type: "tool_use", name: "Bash", input: { x: 1 } },
+      {
+        type: "text",
+        text: '[Sluice dropped the tool call "Bash" from the model: its arguments were cut off before they were complete. Nothing was run.]',
+      },
+    ],
   },
   {
     title: "disable_parallel_tool_use emits only the first call",
