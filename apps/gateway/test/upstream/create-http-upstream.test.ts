@@ -253,6 +253,72 @@ describe("createHttpUpstream: connection failures", () => {
   });
 });
 
+describe("createHttpUpstream: a pooled connection the upstream closed", () => {
+  const answerDone: LocalHandler = (_request, response) => {
+    response.writeHead(200, { "content-type": "text/event-stream" });
+    response.end("data: [DONE]\n\n");
+  };
+  const readAll = async (body: AsyncIterable<Uint8Array>): Promise<string> => {
+    let text = "";
+    for await (const chunk of body) text += decoder.decode(chunk);
+    // undici puts the connection back into its pool a turn of the event loop after the body ended.
+    await new Promise((resolve) => setImmediate(resolve));
+    return text;
+  };
+
+  // The race of a keep-alive pool: the upstream closes an idle connection (uvicorn after 5 s) while the
+  // gateway hands it out for the next POST. Closing it in the same tick as the send makes the race certain.
+  it.each([
+    ["a small body (the FIN comes while the gateway waits: UND_ERR_SOCKET)", chatBody],
+    [
+      "a large body (the write runs into the reset: EPIPE)",
+      { ...chatBody, messages: [{ role: "user", content: "x".repeat(4 * 1024 * 1024) }] },
+    ],
+  ])("sends the request again on a fresh connection: %s", async (_name, body) => {
+    const server = await serve(answerDone);
+    const upstream = createHttpUpstream({ baseUrl: server.origin });
+    const first = await upstream.send({ body: chatBody, signal: new AbortController().signal });
+    expect(await readAll(first.body)).toBe("data: [DONE]\n\n");
+
+    server.closeConnections();
+    const second = await upstream.send({ body, signal: new AbortController().signal });
+    expect(second.status).toBe(200);
+    expect(await readAll(second.body)).toBe("data: [DONE]\n\n");
+    // The closed connection never delivered the request: the model saw it once, on a new connection.
+    expect(server.requests.map((request) => request.connection)).toEqual([0, 1]);
+    expect(server.requests[1]?.body).toBe(JSON.stringify(body));
+  });
+
+  it("does not send again what may have reached the model: a fresh connection closed before the answer", async () => {
+    const server = await serve((_request, response) => response.socket?.destroy());
+    const upstream = createHttpUpstream({ baseUrl: server.origin });
+    const failure = await upstream
+      .send({ body: chatBody, signal: new AbortController().signal })
+      .catch((e) => e);
+    expect(failure).toBeInstanceOf(UpstreamConnectionError);
+    expect(failure.code).toBe("UND_ERR_SOCKET");
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("does not send again what may have reached the model: a reused connection the upstream read the request on", async () => {
+    let calls = 0;
+    const server = await serve((_request, response) => {
+      calls += 1;
+      if (calls === 1) answerDone(_request, response);
+      // The upstream read the second request, started its answer, and died.
+      else response.socket?.end("HTTP/1.1 200 OK\r\ncontent-type: text/ev");
+    });
+    const upstream = createHttpUpstream({ baseUrl: server.origin });
+    const first = await upstream.send({ body: chatBody, signal: new AbortController().signal });
+    await readAll(first.body);
+    const failure = await upstream
+      .send({ body: chatBody, signal: new AbortController().signal })
+      .catch((e) => e);
+    expect(failure).toBeInstanceOf(UpstreamConnectionError);
+    expect(server.requests.map((request) => request.connection)).toEqual([0, 0]);
+  });
+});
+
 describe("createHttpUpstream: the client goes away", () => {
   it("closes the upstream socket at once when the client aborts mid-stream", async () => {
     const server = await serve(streamOneEventThenHang);
