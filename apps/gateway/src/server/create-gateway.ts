@@ -37,6 +37,8 @@ export interface GatewayOptions {
   readonly learnWindowsTimeoutMs?: number;
   /** The default upstreams' waits before trying an unreachable upstream again (tests give their own). */
   readonly unreachableRetry?: UnreachableRetry;
+  /** How long a request's headers and body may take to arrive; default `REQUEST_TIMEOUT_MS` (tests give less). */
+  readonly requestTimeoutMs?: number;
 }
 
 export interface ListeningAddress {
@@ -81,7 +83,9 @@ const SHUTDOWN_GRACE_MS = 1_000;
 // connecting at once, and each waited 1–7 s to retry; the kernel caps it at net.core.somaxconn anyway.
 const LISTEN_BACKLOG = 4096;
 // A client trickling its request body is cut after this long (node's default waits 300 s).
-const REQUEST_TIMEOUT_MS = 120_000;
+export const REQUEST_TIMEOUT_MS = 120_000;
+// How often node looks for requests past that limit: its default, 30 s, cut them up to 30 s late.
+const REQUEST_TIMEOUT_CHECK_MS = 1_000;
 
 /** The Sluice HTTP server on node:http (docs/http-api.md §1). */
 export function createGateway(config: Config, options: GatewayOptions = {}): Gateway {
@@ -112,7 +116,11 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
   // Every exchange not yet closed, by its shutdown switch: the drain timeout flips them all.
   const openExchanges = new Set<AbortController>();
 
-  const server = createServer({ requestTimeout: REQUEST_TIMEOUT_MS }, (request, response) => {
+  const serverOptions = {
+    requestTimeout: options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
+    connectionsCheckingInterval: REQUEST_TIMEOUT_CHECK_MS,
+  };
+  const server = createServer(serverOptions, (request, response) => {
     void serve(request, response);
   });
 

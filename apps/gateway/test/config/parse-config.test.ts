@@ -435,6 +435,19 @@ describe("parseConfig: upstream knobs (docs/config.md §1)", () => {
     expect(problemsOf(withModel(modelLines))).toEqual([problem]);
   });
 
+  it("refuses an upstream api_key with a line break or NUL at start, without repeating the key", () => {
+    for (const key of ["sk-key-0123456789\n", "sk-key-\r\n0123456789", "sk-key-0123456789\u0000"]) {
+      const problems = problemsOf(
+        withModel("    upstream: {base_url: http://h:8000/v1, api_key: '${UPSTREAM_KEY}'}"),
+        { UPSTREAM_KEY: key },
+      );
+      expect(problems).toEqual([
+        "models.0.upstream.api_key: contains a line break or NUL, which the Authorization header cannot carry (a key read from a file often ends in a newline: remove it)",
+      ]);
+      expect(problems.join("\n")).not.toContain("0123456789");
+    }
+  });
+
   it("never repeats a password from base_url", () => {
     const problems = problemsOf(withModel("    upstream: {base_url: 'https://u:s3cr3t-pw@gpu1/v1'}"));
     expect(problems.join("\n")).not.toContain("s3cr3t-pw");
