@@ -152,6 +152,7 @@ const ServerFileSchema = mapping({
   api_keys: optional(listOfNonEmptyStrings),
   max_body_bytes: optional(positiveInteger),
   max_inflight_body_bytes: optional(positiveInteger),
+  max_answer_bytes: optional(positiveInteger),
   drain_timeout_ms: optional(positiveInteger),
   record_dir: optional(nonEmptyString),
   record_max_bytes: optional(positiveInteger),
