@@ -17,8 +17,11 @@ export interface ScriptedReply {
   readonly headers?: Readonly<Record<string, string>>;
   /** SSE payloads, one `data:` event per write. */
   readonly payloads?: readonly string[];
-  /** Payloads generated on demand until the request's socket closes (for backpressure). */
-  readonly endless?: (index: number) => string;
+  /**
+   * Payloads generated on demand until the request's socket closes (for backpressure), or until one is
+   * undefined (a long answer that is not kept in memory whole).
+   */
+  readonly endless?: (index: number) => string | undefined;
   /** A plain body instead (an error JSON, a /tokenize answer). */
   readonly body?: string;
   /** Silence before the status line (a timeout before the first byte). */
