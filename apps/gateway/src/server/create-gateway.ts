@@ -8,7 +8,7 @@ import type { ContextWindow } from "../upstream/context-window";
 import type { UnreachableRetry } from "../upstream/retry-unreachable";
 import type { Upstream } from "../upstream/upstream";
 import { compileServedConfig, type ServedConfig } from "./compile-served-config";
-import { createBodyBudget } from "./create-body-budget";
+import { type BodyBudget, createBodyBudget } from "./create-body-budget";
 import { createGatewayLogger } from "./create-gateway-logger";
 import { createGatewayMetrics, type GatewayMetrics } from "./create-gateway-metrics";
 import { createRequestId } from "./create-request-id";
@@ -73,6 +73,8 @@ export interface Gateway {
   contextWindows(): Promise<ReadonlyMap<string, ContextWindow | undefined>>;
   /** This gateway's Prometheus registry (GET /metrics) and the hooks that feed it. */
   readonly metrics: GatewayMetrics;
+  /** The request bodies and answers held now, all connections together (`server.max_inflight_body_bytes`). */
+  readonly bodyBudget: BodyBudget;
 }
 
 export const DEFAULT_PING_INTERVAL_MS = 15_000;
@@ -208,6 +210,7 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
   return {
     server,
     metrics,
+    bodyBudget,
     get config() {
       return served.config;
     },

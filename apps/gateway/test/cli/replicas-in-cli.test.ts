@@ -3,7 +3,7 @@ import { checkUpstreams } from "../../src/cli/check-upstreams";
 import { formatSummary } from "../../src/cli/format-summary";
 import { parseConfig } from "../../src/config/parse-config";
 import { type ScriptedUpstream, startScriptedUpstream } from "../server/scripted-upstream";
-import { closedPortOrigin } from "../upstream/local-server";
+import { refusedOrigin } from "../upstream/local-server";
 
 let upstream: ScriptedUpstream;
 let refused: string;
@@ -14,7 +14,7 @@ beforeAll(async () => {
       ? { body: JSON.stringify({ object: "list", data: [{ id: "big" }] }) }
       : { status: 404, body: '{"detail":"Not Found"}' },
   );
-  refused = `${await closedPortOrigin()}/v1`;
+  refused = `${refusedOrigin()}/v1`;
 });
 
 afterAll(async () => {

@@ -42,6 +42,7 @@ describe("parseConfig: defaults", () => {
       apiKeys: [],
       maxBodyBytes: 33554432,
       maxInflightBodyBytes: 268435456,
+      maxAnswerBytes: 16777216,
       drainTimeoutMs: 30000,
       recordMaxBytes: 8388608,
     });
@@ -64,6 +65,7 @@ server:
   api_keys: [k1, k2]
   max_body_bytes: 1024
   max_inflight_body_bytes: 4096
+  max_answer_bytes: 2048
   drain_timeout_ms: 5000
   record_dir: ./recordings
   record_max_bytes: 65536
@@ -98,6 +100,7 @@ models:
         apiKeys: ["k1", "k2"],
         maxBodyBytes: 1024,
         maxInflightBodyBytes: 4096,
+        maxAnswerBytes: 2048,
         drainTimeoutMs: 5000,
         recordDir: "./recordings",
         recordMaxBytes: 65536,

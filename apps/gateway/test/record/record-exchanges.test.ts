@@ -10,6 +10,7 @@ import { replayExchange } from "../../src/record/replay-exchange";
 import { readChunks, type ScriptedReply } from "../server/scripted-upstream";
 import { post } from "../server/test-gateway";
 import { waitUntil } from "../server/wait-until";
+import { refusedOrigin } from "../upstream/local-server";
 import {
   askGateway,
   BASH_TOOL,
@@ -167,8 +168,8 @@ describe("server.record_dir", { timeout: 30_000 }, () => {
   });
 
   it("names the replica that answered when base_url lists several", async () => {
-    // Port 9 (discard) on 127.0.0.1: nothing listens there, so the first replica refuses and fails over.
-    const dead = "http://127.0.0.1:9/v1";
+    // Nothing can listen on port 0: the first replica refuses, and the request fails over.
+    const dead = `${refusedOrigin()}/v1`;
     const run = await start(() => ({ payloads: rawQwen }), { replicasBefore: [dead] });
     for (let attempt = 0; attempt < 2; attempt++) {
       const response = await askGateway(run.gateway.origin, request({ stream: false }));
@@ -178,7 +179,7 @@ describe("server.record_dir", { timeout: 30_000 }, () => {
     const files = (await run.texts(2)).map((text) => decode(JSON.parse(text)));
     for (const file of files) {
       expect(file.upstream.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions$/);
-      expect(file.upstream.url).not.toContain(":9/");
+      expect(file.upstream.url).not.toContain(":0/");
     }
   });
 

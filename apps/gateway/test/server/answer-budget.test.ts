@@ -2,7 +2,7 @@ import { parseSse } from "@sluice/pipeline/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ScriptedUpstream, startScriptedUpstream } from "./scripted-upstream";
 import { messagesRequest, modelYaml, post, startTestGateway, type TestGateway } from "./test-gateway";
-import { within } from "./wait-until";
+import { waitUntil, within } from "./wait-until";
 
 // A model that thinks forever, 1000 characters a chunk, as fast as the gateway reads.
 const thinkingChunk = JSON.stringify({
@@ -115,6 +115,8 @@ describe("server.max_answer_bytes: an answer held whole is bounded", () => {
       expect(response.headers.get("retry-after")).toBe("1");
       expect(response.headers.get("x-should-retry")).toBe("true");
       expect(text).toContain("server.max_inflight_body_bytes");
+      // The body's and the answer's bytes are given back when the exchange ends.
+      await waitUntil(() => tight.gateway.bodyBudget.inUse === 0, 30_000, "the budget given back");
     }
   });
 });

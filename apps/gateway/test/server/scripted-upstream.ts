@@ -26,8 +26,12 @@ export interface ScriptedReply {
   readonly body?: string;
   /** Silence before the status line (a timeout before the first byte). */
   readonly headersDelayMs?: number;
+  /** Silence before the status line until this settles: the test says when the answer may start. */
+  readonly until?: Promise<unknown>;
   /** Silence before payload `index`. */
   readonly delayMs?: (index: number) => number;
+  /** Silence before payload `index` until the promise given for it settles (none: no wait). */
+  readonly holdBefore?: (index: number) => Promise<unknown> | undefined;
   /** Destroys the socket after this many payloads (a network cut mid-stream). */
   readonly cutAfter?: number;
   /** Never answers. */
@@ -153,6 +157,7 @@ async function reply(
   response.once("close", () => {
     gone = true;
   });
+  if (script.until !== undefined) await script.until;
   if (script.headersDelayMs !== undefined) await sleep(script.headersDelayMs);
   if (gone) return;
   const status = script.status ?? 200;
@@ -197,6 +202,8 @@ async function reply(
     if (payload === undefined) break;
     const delay = script.delayMs?.(index) ?? 0;
     if (delay > 0) await sleep(delay);
+    const hold = script.holdBefore?.(index);
+    if (hold !== undefined) await hold;
     if (gone) return;
     await write(payload);
   }

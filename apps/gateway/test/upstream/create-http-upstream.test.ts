@@ -7,7 +7,7 @@ import { UpstreamAbortError } from "../../src/upstream/upstream-abort-error";
 import { UpstreamConnectionError } from "../../src/upstream/upstream-connection-error";
 import { UpstreamTimeoutError } from "../../src/upstream/upstream-timeout-error";
 import { UpstreamUnreachableError } from "../../src/upstream/upstream-unreachable-error";
-import { closedPortOrigin, type LocalHandler, type LocalServer, startLocalServer } from "./local-server";
+import { type LocalHandler, type LocalServer, refusedOrigin, startLocalServer } from "./local-server";
 
 const decoder = new TextDecoder();
 const openServers: LocalServer[] = [];
@@ -175,8 +175,9 @@ describe("createHttpUpstream: timeouts", () => {
 
   it("fails the body with UpstreamTimeoutError(timeout) when the whole request outlives timeoutMs mid-stream", async () => {
     const server = await serve(streamOneEventThenHang);
-    // The headers must come in time even on a loaded machine, so the budget is wide.
-    const upstream = createHttpUpstream({ baseUrl: server.origin, timeoutMs: 1000, idleTimeoutMs: 0 });
+    // The headers come at once, but they must come before the budget runs out even on a loaded machine,
+    // so it is far wider than they take: the test waits it out, then the stream fails.
+    const upstream = createHttpUpstream({ baseUrl: server.origin, timeoutMs: 3_000, idleTimeoutMs: 0 });
     const response = await upstream.send({ body: chatBody, signal: new AbortController().signal });
     const { first, iterator } = await readFirst(response.body);
     expect(first).toBe("data: one\n\n");
@@ -187,12 +188,13 @@ describe("createHttpUpstream: timeouts", () => {
 
   it("fails the body with UpstreamTimeoutError(idle) when the upstream goes silent between chunks", async () => {
     const server = await serve(streamOneEventThenHang);
-    const upstream = createHttpUpstream({ baseUrl: server.origin, timeoutMs: 0, idleTimeoutMs: 250 });
+    // The idle clock runs from the request on: wide enough for the headers of a loaded machine.
+    const upstream = createHttpUpstream({ baseUrl: server.origin, timeoutMs: 0, idleTimeoutMs: 2_000 });
     const response = await upstream.send({ body: chatBody, signal: new AbortController().signal });
     const { iterator } = await readFirst(response.body);
     const failure = await iterator.next().catch((e) => e);
     expect(failure).toBeInstanceOf(UpstreamTimeoutError);
-    expect(failure).toMatchObject({ kind: "idle", timeoutMs: 250 });
+    expect(failure).toMatchObject({ kind: "idle", timeoutMs: 2_000 });
     await server.requests[0]?.socketClosed;
   });
 
@@ -202,14 +204,15 @@ describe("createHttpUpstream: timeouts", () => {
       response.write("data: one\n\n");
       response.end("data: two\n\n");
     });
-    // Wide enough that a loaded CI machine answers the headers in time (30 ms was not: a flaky failure).
-    const upstream = createHttpUpstream({ baseUrl: server.origin, timeoutMs: 0, idleTimeoutMs: 250 });
+    // Wide enough that a loaded CI machine answers the headers in time (30 ms, then 250 ms, were not).
+    const upstream = createHttpUpstream({ baseUrl: server.origin, timeoutMs: 0, idleTimeoutMs: 1_000 });
     const response = await upstream.send({ body: chatBody, signal: new AbortController().signal });
     let text = "";
     for await (const chunk of response.body) {
+      // The gateway is busy (a slow client) for longer than the idle timeout after the first chunk: the
+      // idle clock only runs while it waits for the upstream. (The pause is the slow client itself.)
+      if (text === "") await new Promise((resolve) => setTimeout(resolve, 2_500));
       text += decoder.decode(chunk);
-      // The gateway is busy (a slow client): the idle clock only runs while it waits for the upstream.
-      await new Promise((resolve) => setTimeout(resolve, 600));
     }
     expect(text).toBe("data: one\n\ndata: two\n\n");
   });
@@ -226,7 +229,7 @@ describe("createHttpUpstream: timeouts", () => {
 
 describe("createHttpUpstream: connection failures", () => {
   it("rejects with UpstreamUnreachableError(ECONNREFUSED) on a closed port, naming the URL", async () => {
-    const origin = await closedPortOrigin();
+    const origin = refusedOrigin();
     const upstream = createHttpUpstream({ baseUrl: `${origin}/v1` });
     const failure = await upstream
       .send({ body: chatBody, signal: new AbortController().signal })
@@ -435,7 +438,7 @@ describe("createHttpUpstream: tokenize", () => {
   });
 
   it("answers undefined when the server cannot be reached", async () => {
-    const upstream = createHttpUpstream({ baseUrl: `${await closedPortOrigin()}/v1` });
+    const upstream = createHttpUpstream({ baseUrl: `${refusedOrigin()}/v1` });
     expect(await upstream.tokenize?.(countBody, new AbortController().signal)).toBeUndefined();
   });
 

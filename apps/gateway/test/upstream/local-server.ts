@@ -69,7 +69,16 @@ export async function startLocalServer(handler: LocalHandler): Promise<LocalServ
   };
 }
 
-/** A port nothing listens on: bound once, then released. */
+/**
+ * An origin that refuses every connection: nothing can listen on port 0. (A port a test bound and released
+ * is free for the next server any test starts, and was taken by one while the machine was busy.) `host`
+ * picks the loopback address, for origins that must differ: 1 gives 127.0.0.1, 2 gives 127.0.0.2, …
+ */
+export function refusedOrigin(host = 1): string {
+  return `http://127.0.0.${host}:0`;
+}
+
+/** A port that was just free, for a test whose server comes back on it: nothing listens there now. */
 export async function closedPortOrigin(): Promise<string> {
   const server = await startLocalServer(() => undefined);
   await server.close();
