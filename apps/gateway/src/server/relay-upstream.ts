@@ -39,9 +39,9 @@ export async function relayUpstream(options: RelayOptions): Promise<TranscoderSu
   // Set by callUpstream when the exchange records (server.record_dir); the reads record themselves.
   const recorder = options.body instanceof RecordingBody ? options.body.recorder : undefined;
   recorder?.transcoder(options.transcoder);
-  // Synchronous unless the consumer asks to wait: no extra await per upstream read on the hot path.
   const { limit } = options;
   let limited: ErrorObject | undefined;
+  // Synchronous unless the consumer asks to wait: no extra await per upstream read on the hot path.
   const flush = (): Promise<void> | undefined => {
     let taken = events;
     events = [];
