@@ -14,15 +14,18 @@ export function scrubSecrets(text: string, secrets: readonly string[] = []): str
   return tail === undefined ? result : `${result.slice(0, tail)}[redacted]`;
 }
 
+// Keys are long; a short secret (a header value such as `team-7`) would redact a word the text ends in.
+const MIN_CUT_SECRET_LENGTH = 12;
+
 /**
- * Where `text` ends with the first characters of a secret (at least MIN_SECRET_LENGTH of them), or
- * undefined: text cut off in the middle of a key (a bounded excerpt, a capped recording) still shows
- * its beginning otherwise.
+ * Where `text` ends with the first characters of a key (at least MIN_SECRET_LENGTH of them, of a secret
+ * of MIN_CUT_SECRET_LENGTH or more), or undefined: text cut off in the middle of a key (a bounded excerpt,
+ * a capped recording) still shows its beginning otherwise.
  */
 export function secretTailStart(text: string, secrets: readonly string[]): number | undefined {
   let start: number | undefined;
   for (const secret of secrets) {
-    if (secret.length <= MIN_SECRET_LENGTH) continue;
+    if (secret.length < MIN_CUT_SECRET_LENGTH) continue;
     const head = secret.slice(0, MIN_SECRET_LENGTH);
     // Only the last secret.length - 1 characters can hold a key's beginning that runs past the end.
     const from = Math.max(0, text.length - secret.length + 1);

@@ -73,6 +73,8 @@ describe("scrubReads", () => {
 
   it("redacts the beginning of a key the reads end in (a capped recording cuts mid-key)", () => {
     expect(scrubReads(["data: x ", KEY.slice(0, 9)], [KEY])).toEqual(["data: x ", "[redacted]"]);
+    // Not the word a short secret (a header value) begins with.
+    expect(scrubReads(["ask your team"], ["team-7"])).toEqual(["ask your team"]);
   });
 });
 
