@@ -3,7 +3,7 @@ export const QWEN_MODEL = "Qwen/Qwen3.5-122B-A10B";
 
 /**
  * The load run's sluice.yaml: `qwen3.5` (every `claude-*` name) streams the recording; `endless` writes
- * as fast as it is read and `slow-endless` one chunk a token, both forever.
+ * as fast as it is read and `slow-endless` one chunk a token, both forever; `long` writes a long answer.
  */
 export function loadConfig(baseUrl: string): string {
   const upstream = (model: string): string =>
@@ -20,6 +20,9 @@ export function loadConfig(baseUrl: string): string {
     "  - name: slow-endless",
     "    preset: qwen3.5",
     upstream("slow-endless"),
+    "  - name: long",
+    "    preset: qwen3.5",
+    upstream("long"),
   ]
     .join("\n")
     .concat("\n");

@@ -2,8 +2,10 @@
  * `pnpm test:faults`: the load run. The built gateway (`dist/cli.js serve`, a child process, so its
  * memory and CPU are its own) serves 1,000 concurrent streams of a recorded raw Qwen3.5 answer from a
  * scripted upstream in this process, all on 127.0.0.1; then clients that hang up mid-stream, then a
- * client that stops reading for 30 s. Every phase is bounded; the whole run stops by itself within
- * HARD_LIMIT_MS and ends only the processes it started. Prints the figures as a Markdown table.
+ * client that stops reading for 30 s; then one long answer per surface, streamed and not, each through a
+ * gateway process of its own (so its peak RSS is that answer's). Every phase is bounded; the whole run
+ * stops by itself within HARD_LIMIT_MS and ends only the processes it started. Prints the figures as
+ * Markdown tables.
  */
 import { readChunks, type ScriptedUpstream, startScriptedUpstream } from "../test/server/scripted-upstream";
 import { loadConfig, QWEN_MODEL } from "./load-config";
@@ -14,6 +16,7 @@ import { readListenOverflows } from "./read-listen-overflows";
 import { readProcessUsage } from "./read-process-usage";
 import { runAbandonedStreams } from "./run-abandoned-streams";
 import { runConcurrentStreams } from "./run-concurrent-streams";
+import { LONG_OUTPUT_CASES, type LongOutputResult, longOutputReply, runLongOutput } from "./run-long-output";
 import { runStalledClient } from "./run-stalled-client";
 import { type GatewayProcess, startGatewayProcess } from "./start-gateway-process";
 
@@ -24,7 +27,11 @@ const STALL_MS = 30_000;
 // 20 ms between tokens: a model decoding at 50 tokens/s per stream.
 const TOKEN_INTERVAL_MS = 20;
 const LOAD_LIMIT_MS = 120_000;
-const HARD_LIMIT_MS = 240_000;
+// Reasoning of each long answer: four times server.max_answer_bytes' default, so the answers held whole
+// stop at that limit while the streams passed on go to the end.
+const LONG_OUTPUT_BYTES = 64 * 1024 * 1024;
+const LONG_OUTPUT_LIMIT_MS = 60_000;
+const HARD_LIMIT_MS = 360_000;
 
 const recording = readChunks("raw-qwen35-thinking-text-tool-call");
 // 16 KiB of text per chunk: the endless models fill buffers quickly.
@@ -59,6 +66,7 @@ async function main(): Promise<number> {
         if (model === "endless") return { endless: () => endlessChunk };
         if (model === "slow-endless")
           return { endless: () => endlessChunk, delayMs: () => TOKEN_INTERVAL_MS };
+        if (model === "long") return longOutputReply(LONG_OUTPUT_BYTES);
         return { status: 404 };
       },
       { backlog: UPSTREAM_BACKLOG },
@@ -93,12 +101,31 @@ async function main(): Promise<number> {
     const exit = await gateway.stop(10_000);
     gateway = undefined;
 
+    const long: LongOutputResult[] = [];
+    for (const longCase of LONG_OUTPUT_CASES) {
+      process.stderr.write(
+        `load run: a long answer, ${longCase.surface}, ${longCase.stream ? "streamed" : "not streamed"}\n`,
+      );
+      gateway = await startGatewayProcess(loadConfig(upstream.baseUrl));
+      long.push(
+        await runLongOutput(gateway.origin, gateway.pid, longCase, Date.now() + LONG_OUTPUT_LIMIT_MS),
+      );
+      await gateway.stop(10_000);
+      gateway = undefined;
+    }
+
     const problems = [
       ...(warmupFailures > 0 ? [`${warmupFailures} warm-up streams failed`] : []),
       ...failed.slice(0, 5).map((run) => `stream: ${run.problems.join("; ")}`),
       ...abandoned.problems.map((problem) => `abandoned streams: ${problem}`),
       ...stalled.problems.map((problem) => `stalled client: ${problem}`),
       ...(exit === "exit 0" ? [] : [`the gateway did not drain and exit 0 on SIGTERM: ${exit}`]),
+      ...long.flatMap((result) =>
+        result.problems.map(
+          (problem) =>
+            `long answer, ${result.case.surface}, ${result.case.stream ? "streamed" : "not streamed"}: ${problem}`,
+        ),
+      ),
     ];
     process.stdout.write(
       markdownTable([
@@ -146,6 +173,17 @@ async function main(): Promise<number> {
         ["request log lines", String(requestLines)],
         ["SIGTERM", exit],
       ]),
+    );
+    process.stdout.write(
+      `\nOne long answer (${megabytes(LONG_OUTPUT_BYTES)} of reasoning, about 500 characters a chunk) per gateway process:\n\n`,
+    );
+    process.stdout.write(
+      markdownTable(
+        long.map((result) => [
+          `${result.case.surface}, ${result.case.stream ? "streamed" : "not streamed"}`,
+          `${result.outcome}; ${megabytes(result.clientBytes)} to the client; gateway RSS ${megabytes(result.rssBeforeBytes)} → peak ${megabytes(result.peakRssBytes)}`,
+        ]),
+      ),
     );
     if (problems.length > 0) {
       process.stdout.write(`\nFAILED:\n${problems.map((problem) => `- ${problem}`).join("\n")}\n`);

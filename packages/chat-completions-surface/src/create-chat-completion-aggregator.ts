@@ -1,3 +1,4 @@
+import { createTextAccumulator, type TextAccumulator } from "@sluice/core";
 import type {
   ErrorObject,
   MessageDeltaEvent,
@@ -26,7 +27,7 @@ export interface ChatCompletionAggregator {
 interface ToolCallDraft {
   readonly id: string;
   readonly name: string;
-  arguments: string;
+  readonly arguments: TextAccumulator;
 }
 
 /**
@@ -39,8 +40,9 @@ interface ToolCallDraft {
 export function createChatCompletionAggregator(
   options: ChatCompletionAggregatorOptions,
 ): ChatCompletionAggregator {
-  let reasoning = "";
-  let text = "";
+  // Held in about their own size, whatever the deltas (TextAccumulator).
+  const reasoningText = createTextAccumulator();
+  const answerText = createTextAccumulator();
   const toolCalls: ToolCallDraft[] = [];
   let openToolCall: ToolCallDraft | undefined;
   let startUsage: Usage | undefined;
@@ -57,16 +59,20 @@ export function createChatCompletionAggregator(
           return;
         case "content_block_start":
           if (event.content_block.type === "tool_use") {
-            openToolCall = { id: event.content_block.id, name: event.content_block.name, arguments: "" };
+            openToolCall = {
+              id: event.content_block.id,
+              name: event.content_block.name,
+              arguments: createTextAccumulator(),
+            };
             toolCalls.push(openToolCall);
           }
           return;
         case "content_block_delta": {
           const delta = event.delta;
-          if (delta.type === "text_delta") text += delta.text;
-          else if (delta.type === "thinking_delta") reasoning += delta.thinking;
+          if (delta.type === "text_delta") answerText.append(delta.text);
+          else if (delta.type === "thinking_delta") reasoningText.append(delta.thinking);
           else if (delta.type === "input_json_delta" && openToolCall !== undefined)
-            openToolCall.arguments += delta.partial_json;
+            openToolCall.arguments.append(delta.partial_json);
           return;
         }
         case "content_block_stop":
@@ -97,6 +103,8 @@ export function createChatCompletionAggregator(
         throw new Error(`the stream ended with an error event (${error.type}: ${error.message})`);
       }
       if (!stopped || stopReason === undefined) throw new Error("the stream has not ended with message_stop");
+      const text = answerText.text();
+      const reasoning = reasoningText.text();
       const message: ChatCompletionMessage = {
         role: "assistant",
         content: text === "" && toolCalls.length > 0 ? null : text,
@@ -105,12 +113,15 @@ export function createChatCompletionAggregator(
         ...(toolCalls.length === 0
           ? {}
           : {
-              tool_calls: toolCalls.map((call) => ({
-                id: call.id,
-                type: "function" as const,
-                // The sequencer sends `{}` for a call without arguments; "" would not parse in any client.
-                function: { name: call.name, arguments: call.arguments === "" ? "{}" : call.arguments },
-              })),
+              tool_calls: toolCalls.map((call) => {
+                const args = call.arguments.text();
+                return {
+                  id: call.id,
+                  type: "function" as const,
+                  // The sequencer sends `{}` for a call without arguments; "" would not parse in any client.
+                  function: { name: call.name, arguments: args === "" ? "{}" : args },
+                };
+              }),
             }),
       };
       return {

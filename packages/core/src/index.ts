@@ -41,4 +41,5 @@ export {
   type SegmenterOptions,
   type ServerParsedKind,
 } from "./segmenter";
+export { createTextAccumulator, type TextAccumulator } from "./text-accumulator";
 export { THINK_CLOSE, THINK_OPEN, ThinkTagParser, type ThinkTagPolicy } from "./think-tag-parser";

@@ -75,6 +75,11 @@ export interface AnthropicTranscoder {
    * without a finish reason and `[DONE]` a cut stream ends with an `error` event, never a made-up end_turn.
    */
   end(failure?: ErrorObject): void;
+  /**
+   * Ends the stream now with an `error` event carrying `failure`, whatever the upstream said so far: the
+   * gateway gives the stream up (an answer past the size it can hold). Nothing after it is emitted.
+   */
+  abort(failure: ErrorObject): void;
   /** message_stop or an error event has been emitted; later input is ignored. */
   readonly finished: boolean;
   readonly summary: TranscoderSummary;
@@ -276,6 +281,9 @@ export function createAnthropicTranscoder(
         else finish();
       }
       releaseJson();
+    },
+    abort(failure) {
+      fail(failure);
     },
     get finished() {
       return finished;

@@ -13,8 +13,13 @@ export type ErrorReason =
   | "not_found"
   | "method_not_allowed"
   | "body_too_large"
-  /** Too many request bodies are being read at once (`server.max_inflight_body_bytes`). */
+  /** Too many request bodies (and held answers) at once (`server.max_inflight_body_bytes`). */
   | "gateway_busy"
+  /**
+   * An answer the gateway must hold whole (`stream: false`, a Responses stream) passed
+   * `server.max_answer_bytes`: the same request would pass it again, so it is not retried.
+   */
+  | "answer_too_large"
   /** The gateway is draining for a shutdown. */
   | "shutting_down"
   /** The upstream said the prompt does not fit (Anthropic's `prompt is too long` wording). */
@@ -57,6 +62,7 @@ export const ERROR_TABLE: { readonly [Reason in ErrorReason]: ErrorRow } = {
   method_not_allowed: { status: 405, type: "invalid_request_error", retry: false },
   body_too_large: { status: 413, type: "request_too_large", retry: false },
   gateway_busy: { status: 529, type: "overloaded_error", retry: true },
+  answer_too_large: { status: 502, type: "api_error", retry: false },
   shutting_down: { status: 529, type: "overloaded_error", retry: true },
   context_overflow: { status: 400, type: "invalid_request_error", retry: false },
   upstream_rejected_request: { status: 400, type: "invalid_request_error", retry: false },

@@ -1,3 +1,4 @@
+import { createTextAccumulator, type TextAccumulator } from "@sluice/core";
 import type {
   ContentBlock,
   ContentBlockDelta,
@@ -25,10 +26,11 @@ type Phase = "before-start" | "blocks" | "after-message-delta" | "stopped" | "fa
 interface OpenBlock {
   readonly index: number;
   readonly start: ContentBlock;
-  text: string;
+  /** The text or thinking, and the tool input's JSON: held in about their own size (TextAccumulator). */
+  readonly text: TextAccumulator;
   signature: string;
   hasJson: boolean;
-  json: string;
+  readonly json: TextAccumulator;
 }
 
 const TOOL_ID_PATTERN = /^[a-zA-Z0-9_-]+$/;
@@ -76,10 +78,12 @@ export function createMessageAggregator(): MessageAggregator {
     open = {
       index: event.index,
       start: block,
-      text: block.type === "text" ? block.text : block.type === "thinking" ? block.thinking : "",
+      text: createTextAccumulator(
+        block.type === "text" ? block.text : block.type === "thinking" ? block.thinking : "",
+      ),
       signature: block.type === "thinking" ? block.signature : "",
       hasJson: false,
-      json: "",
+      json: createTextAccumulator(),
     };
   };
 
@@ -95,17 +99,17 @@ export function createMessageAggregator(): MessageAggregator {
       fail(`${delta.type} into a ${block.start.type} block (index ${index})`);
     switch (delta.type) {
       case "text_delta":
-        block.text += delta.text;
+        block.text.append(delta.text);
         break;
       case "thinking_delta":
-        block.text += delta.thinking;
+        block.text.append(delta.thinking);
         break;
       case "signature_delta":
         block.signature = delta.signature;
         break;
       case "input_json_delta":
         block.hasJson = true;
-        block.json += delta.partial_json;
+        block.json.append(delta.partial_json);
         break;
     }
   };
@@ -227,15 +231,15 @@ function finishBlock(block: OpenBlock): ContentBlock {
   const start = block.start;
   switch (start.type) {
     case "text":
-      return { type: "text", text: block.text };
+      return { type: "text", text: block.text.text() };
     case "thinking":
-      return { type: "thinking", thinking: block.text, signature: block.signature };
+      return { type: "thinking", thinking: block.text.text(), signature: block.signature };
     case "tool_use":
       return {
         type: "tool_use",
         id: start.id,
         name: start.name,
-        input: block.hasJson ? parseToolInput(start.id, block.json) : {},
+        input: block.hasJson ? parseToolInput(start.id, block.json.text()) : {},
       };
   }
 }

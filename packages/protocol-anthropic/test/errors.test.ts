@@ -25,6 +25,7 @@ describe("ERROR_TABLE (docs/http-api.md §5): one row per reason", () => {
       method_not_allowed: "405 invalid_request_error final",
       body_too_large: "413 request_too_large final",
       gateway_busy: "529 overloaded_error retry",
+      answer_too_large: "502 api_error final",
       shutting_down: "529 overloaded_error retry",
       context_overflow: "400 invalid_request_error final",
       upstream_rejected_request: "400 invalid_request_error final",

@@ -1,3 +1,4 @@
+import { createTextAccumulator } from "@sluice/core";
 import type { MessageDeltaEvent, MessageStreamEvent, StopReason, Usage } from "@sluice/protocol-anthropic";
 import { toOpenAIFinishReason } from "@sluice/stop-reason";
 import { formatResponsesSse } from "./format-responses-sse";
@@ -77,7 +78,7 @@ export function createResponsesEncoder(options: ResponsesEncoderOptions): Respon
       type,
       id: `${ITEM_PREFIX[type]}_${idBase}_${outputIndex}`,
       outputIndex,
-      text: "",
+      text: createTextAccumulator(),
       callId: block.type === "tool_use" ? block.id : "",
       name: block.type === "tool_use" ? block.name : "",
     };
@@ -127,12 +128,12 @@ export function createResponsesEncoder(options: ResponsesEncoderOptions): Respon
       case "thinking_delta": {
         if (change.thinking === "") return [];
         const events = reasoningDelta(item, change.thinking, reasoning.summary, next);
-        item.text += change.thinking;
+        item.text.append(change.thinking);
         return events;
       }
       case "text_delta":
         if (change.text === "") return [];
-        item.text += change.text;
+        item.text.append(change.text);
         return [
           {
             type: "response.output_text.delta",
@@ -145,7 +146,7 @@ export function createResponsesEncoder(options: ResponsesEncoderOptions): Respon
         ];
       case "input_json_delta":
         if (change.partial_json === "") return [];
-        item.text += change.partial_json;
+        item.text.append(change.partial_json);
         return [
           {
             type: "response.function_call_arguments.delta",
@@ -167,6 +168,7 @@ export function createResponsesEncoder(options: ResponsesEncoderOptions): Respon
     const done = finishedItem(item, "completed", reasoning);
     output.push(done);
     const where = { item_id: item.id, output_index: item.outputIndex };
+    const text = item.text.text();
     const events: ResponseStreamEvent[] = [];
     switch (item.type) {
       case "reasoning":
@@ -178,7 +180,7 @@ export function createResponsesEncoder(options: ResponsesEncoderOptions): Respon
             type: "response.output_text.done",
             ...where,
             content_index: 0,
-            text: item.text,
+            text,
             logprobs: [],
             sequence_number: sequence++,
           },
@@ -186,7 +188,7 @@ export function createResponsesEncoder(options: ResponsesEncoderOptions): Respon
             type: "response.content_part.done",
             ...where,
             content_index: 0,
-            part: { type: "output_text", text: item.text, annotations: [], logprobs: [] },
+            part: { type: "output_text", text, annotations: [], logprobs: [] },
             sequence_number: sequence++,
           },
         );
@@ -195,7 +197,7 @@ export function createResponsesEncoder(options: ResponsesEncoderOptions): Respon
         events.push({
           type: "response.function_call_arguments.done",
           ...where,
-          arguments: item.text,
+          arguments: text,
           name: item.name,
           sequence_number: sequence++,
         });
@@ -297,7 +299,7 @@ export function createResponsesEncoder(options: ResponsesEncoderOptions): Respon
           ? change.partial_json
           : "";
     if (text === "") return undefined;
-    open.text += text;
+    open.text.append(text);
     return `${deltaHead}${JSON.stringify(text)}${deltaMiddle}${sequence++}}\n\n`;
   };
 

@@ -1,3 +1,4 @@
+import type { TextAccumulator } from "@sluice/core";
 import { encodeReasoningEnvelope } from "./reasoning-envelope";
 import type { ItemStatus, ResponseOutputItem } from "./response-object";
 
@@ -6,8 +7,11 @@ export interface OpenItem {
   readonly type: ResponseOutputItem["type"];
   readonly id: string;
   readonly outputIndex: number;
-  /** The reasoning, the text or the arguments so far. */
-  text: string;
+  /**
+   * The reasoning, the text or the arguments so far, for the events that end the item (and the final
+   * response), which repeat it whole; held in about its own size, whatever the deltas.
+   */
+  readonly text: TextAccumulator;
   /** A function call's `call_id` (the tool_use block's id) and name; empty for the other items. */
   readonly callId: string;
   readonly name: string;
@@ -42,23 +46,25 @@ export function finishedItem(
   reasoning: ReasoningOutput,
 ): ResponseOutputItem {
   switch (item.type) {
-    case "reasoning":
+    case "reasoning": {
+      const text = item.text.text();
       return {
         type: "reasoning",
         id: item.id,
         // The summary part exists once there is text, as the stream opens it (reasoning-part-events.ts).
-        summary: reasoning.summary && item.text !== "" ? [{ type: "summary_text", text: item.text }] : [],
-        content: [{ type: "reasoning_text", text: item.text }],
-        ...(reasoning.encrypted ? { encrypted_content: encodeReasoningEnvelope(item.text) } : {}),
+        summary: reasoning.summary && text !== "" ? [{ type: "summary_text", text }] : [],
+        content: [{ type: "reasoning_text", text }],
+        ...(reasoning.encrypted ? { encrypted_content: encodeReasoningEnvelope(text) } : {}),
         status,
       };
+    }
     case "message":
       return {
         type: "message",
         id: item.id,
         role: "assistant",
         status,
-        content: [{ type: "output_text", text: item.text, annotations: [], logprobs: [] }],
+        content: [{ type: "output_text", text: item.text.text(), annotations: [], logprobs: [] }],
       };
     case "function_call":
       return {
@@ -66,7 +72,7 @@ export function finishedItem(
         id: item.id,
         call_id: item.callId,
         name: item.name,
-        arguments: item.text,
+        arguments: item.text.text(),
         status,
       };
   }

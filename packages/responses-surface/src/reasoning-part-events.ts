@@ -25,7 +25,7 @@ export function reasoningPartAdded(item: OpenItem, next: NextSequence): Response
   ];
 }
 
-/** One chunk of reasoning; `item.text` is the text before it. */
+/** One chunk of reasoning; `item.text` holds the text before it. */
 export function reasoningDelta(
   item: OpenItem,
   delta: string,
@@ -37,7 +37,7 @@ export function reasoningDelta(
     { type: "response.reasoning_text.delta", ...where, content_index: 0, delta, sequence_number: next() },
   ];
   if (!summary) return events;
-  if (item.text === "")
+  if (item.text.length === 0)
     events.push({
       type: "response.reasoning_summary_part.added",
       ...where,
@@ -62,7 +62,7 @@ export function reasoningPartDone(
   next: NextSequence,
 ): ResponseStreamEvent[] {
   const where = { item_id: item.id, output_index: item.outputIndex };
-  const text = item.text;
+  const text = item.text.text();
   const events: ResponseStreamEvent[] = [
     { type: "response.reasoning_text.done", ...where, content_index: 0, text, sequence_number: next() },
     {

@@ -126,6 +126,15 @@ const headers = Schema.Record({ key: Schema.String, value: string })
     }),
   );
 
+// Sent as `Authorization: Bearer …`: a line break there fails every request, so it fails the start instead.
+const apiKey = string.pipe(
+  Schema.filter((value) =>
+    /[\r\n\0]/.test(value)
+      ? "contains a line break or NUL, which the Authorization header cannot carry (a key read from a file often ends in a newline: remove it)"
+      : true,
+  ),
+);
+
 const mapping = <Fields extends Schema.Struct.Fields>(fields: Fields) =>
   Schema.Struct(fields).annotations({ message: () => "Expected a mapping" });
 
@@ -134,7 +143,7 @@ const optional = <S extends Schema.Schema.All>(schema: S) => Schema.optionalWith
 const UpstreamFileSchema = mapping({
   base_url: baseUrl,
   model: optional(nonEmptyString),
-  api_key: optional(string),
+  api_key: optional(apiKey),
   timeout_ms: optional(positiveInteger),
   idle_timeout_ms: optional(positiveInteger),
   reasoning_field: optional(oneOf(["reasoning", "reasoning_content"])),
@@ -161,6 +170,7 @@ const ServerFileSchema = mapping({
   api_keys: optional(listOfNonEmptyStrings),
   max_body_bytes: optional(positiveInteger),
   max_inflight_body_bytes: optional(positiveInteger),
+  max_answer_bytes: optional(positiveInteger),
   drain_timeout_ms: optional(positiveInteger),
   record_dir: optional(nonEmptyString),
   record_max_bytes: optional(positiveInteger),

@@ -17,8 +17,13 @@ export interface ServerConfig {
   readonly apiKeys: readonly string[];
   /** Default 32 MiB; larger bodies get 413. */
   readonly maxBodyBytes: number;
-  /** Default 256 MiB: request bodies being read at once, all connections together; past it, 529. */
+  /** Default 256 MiB: request bodies and held answers at once, all connections together; past it, 529. */
   readonly maxInflightBodyBytes: number;
+  /**
+   * Default 16 MiB: the text, thinking and tool arguments of one answer the gateway holds whole (a
+   * `stream: false` answer, a `/v1/responses` stream); past it the answer fails and the upstream is cut.
+   */
+  readonly maxAnswerBytes: number;
   /** Default 30000: how long SIGTERM lets open streams finish before ending them with an `error` event. */
   readonly drainTimeoutMs: number;
   /** Absent: recording is off. One file per exchange is written here (docs/config.md, "Recording"). */
@@ -77,5 +82,6 @@ export const DEFAULT_HOST = "127.0.0.1";
 export const DEFAULT_PORT = 8080;
 export const DEFAULT_MAX_BODY_BYTES = 33_554_432;
 export const DEFAULT_MAX_INFLIGHT_BODY_BYTES = 268_435_456;
+export const DEFAULT_MAX_ANSWER_BYTES = 16_777_216;
 export const DEFAULT_DRAIN_TIMEOUT_MS = 30_000;
 export const DEFAULT_RECORD_MAX_BYTES = 8_388_608;

@@ -7,7 +7,7 @@ import { RECORDING_FORMAT_VERSION, type RecordedExchange } from "./recorded-exch
 import { recordingFileName } from "./recording-file-name";
 import { redactClientHeaders } from "./redact-client-headers";
 import { scrubReads } from "./scrub-reads";
-import { scrubStrings } from "./scrub-strings";
+import { scrubJsonValues, scrubStrings } from "./scrub-strings";
 import { serializeTranscoderOptions } from "./serialize-transcoder-options";
 import { writeFileAtomically } from "./write-file-atomically";
 
@@ -103,7 +103,7 @@ export function createExchangeRecorder(context: RecorderContext): ExchangeRecord
         error: upstreamError,
         reads: reads.map((read, index) => ({ t: read.t, text: texts[index] ?? "" })),
       },
-      events: scrubStrings(events, secrets) as RecordedExchange["events"],
+      events: scrubbedEvents(events, secrets) as unknown as RecordedExchange["events"],
     };
   };
 
@@ -152,4 +152,34 @@ export function createExchangeRecorder(context: RecorderContext): ExchangeRecord
       }
     },
   };
+}
+
+/**
+ * The events with the secrets removed, a text, thinking or argument field across events read as one text.
+ * A delta that held nothing but the rest of a key is left out: the pipeline never emits an empty delta,
+ * so a replay of the scrubbed reads (which lose that text too) gives the same events.
+ */
+function scrubbedEvents(
+  events: readonly MessageStreamEvent[],
+  secrets: readonly string[],
+): MessageStreamEvent[] {
+  const scrubbed = scrubJsonValues(events, secrets);
+  return (scrubbed.values as MessageStreamEvent[]).filter(
+    (event, index) => !scrubbed.changed.has(index) || !isEmptyDelta(event),
+  );
+}
+
+function isEmptyDelta(event: MessageStreamEvent): boolean {
+  if (event.type !== "content_block_delta") return false;
+  const { delta } = event;
+  switch (delta.type) {
+    case "text_delta":
+      return delta.text === "";
+    case "thinking_delta":
+      return delta.thinking === "";
+    case "input_json_delta":
+      return delta.partial_json === "";
+    case "signature_delta":
+      return false;
+  }
 }

@@ -1,65 +1,71 @@
-// The same token shape scrubSecrets redacts (RFC 6750 b64token characters).
-const BEARER_TOKEN = /\bBearer\s+[A-Za-z0-9._~+/=-]+/gi;
-// As in scrubSecrets: a "key" this short would redact ordinary words.
-const MIN_SECRET_LENGTH = 4;
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from "@sluice/core";
+import { editAcross, type TextEdit } from "./edit-across";
+import { scrubAcross } from "./scrub-across";
+import { scrubJsonValues } from "./scrub-strings";
+
+/** A JSON document in the reads joined: an SSE `data:` payload, or the whole body of a JSON answer. */
+interface JsonDocument {
+  readonly start: number;
+  readonly end: number;
+  readonly value: unknown;
+}
 
 /**
- * `scrubSecrets` over a recording's upstream reads as one text: a key the upstream echoed may be split
- * between two reads, where scrubbing each read alone would leave both halves in the file. The read
- * boundaries stay where they were; one that fell inside a secret moves to the end of `[redacted]`.
+ * A recording's upstream reads with the secrets removed. A key the upstream echoed may be split between
+ * two reads, and one the model wrote may be split between the `content` of two chunks or hide behind JSON
+ * escapes (`\u0073k-…`), where scrubbing each read, or the raw text, alone would leave it in the file. So
+ * the JSON in the reads is decoded and scrubbed as the events are (the same field across chunks as one
+ * text, `scrubJsonValues`); a chunk that changed is written again as JSON, then the raw text is scrubbed
+ * across reads (what no JSON holds: an error page, a comment line). The read boundaries stay where they
+ * were; one that fell inside a rewritten chunk or a secret moves to the end of its replacement.
  */
 export function scrubReads(texts: readonly string[], secrets: readonly string[]): string[] {
-  let result = [...texts];
-  for (const secret of secrets) {
-    if (secret.length >= MIN_SECRET_LENGTH) {
-      result = replaceAcross(result, new RegExp(escapeRegExp(secret), "g"), () => "[redacted]");
-    }
-  }
-  return replaceAcross(result, BEARER_TOKEN, () => "Bearer [redacted]");
+  const documents = jsonDocuments(texts.join(""));
+  const scrubbed = scrubJsonValues(
+    documents.map((document) => document.value),
+    secrets,
+  );
+  const edits: TextEdit[] = [...scrubbed.changed]
+    .sort((a, b) => a - b)
+    .map((index) => {
+      const document = documents[index] as JsonDocument;
+      return {
+        start: document.start,
+        end: document.end,
+        replacement: JSON.stringify(scrubbed.values[index]),
+      };
+    });
+  return scrubAcross(editAcross(texts, edits), secrets);
 }
 
-function replaceAcross(texts: readonly string[], pattern: RegExp, replacement: () => string): string[] {
-  const whole = texts.join("");
-  const matches = [...whole.matchAll(pattern)];
-  if (matches.length === 0) return [...texts];
-  let output = "";
-  let taken = 0;
-  // Each match's start and end in the original text, and where its replacement ends in the output.
-  const ranges: { start: number; end: number; outputEnd: number }[] = [];
-  for (const match of matches) {
-    const start = match.index;
-    const end = start + match[0].length;
-    output += whole.slice(taken, start) + replacement();
-    taken = end;
-    ranges.push({ start, end, outputEnd: output.length });
-  }
-  output += whole.slice(taken);
+// A `data:` line's payload (one optional space after the colon, as SSE has it), up to the line's end.
+const DATA_LINE = /^data: ?([^\r\n]*)/gm;
 
-  // An original position → its position in the output (inside a match: the end of its replacement).
-  let rangeIndex = 0;
-  let shift = 0;
-  const mapped = (position: number): number => {
-    while (rangeIndex < ranges.length && (ranges[rangeIndex] as { end: number }).end <= position) {
-      const range = ranges[rangeIndex] as { start: number; end: number; outputEnd: number };
-      shift = range.outputEnd - range.end;
-      rangeIndex++;
-    }
-    const next = ranges[rangeIndex];
-    if (next !== undefined && next.start < position) return next.outputEnd;
-    return position + shift;
-  };
-  const pieces: string[] = [];
-  let boundary = 0;
-  let previous = 0;
-  for (const text of texts) {
-    boundary += text.length;
-    const end = mapped(boundary);
-    pieces.push(output.slice(previous, end));
-    previous = end;
+function jsonDocuments(text: string): JsonDocument[] {
+  const body = text.trimStart();
+  // A server that ignored `stream: true`, or an error body: one JSON answer.
+  if (body.startsWith("{")) {
+    const value = parsed(body);
+    return value === undefined ? [] : [{ start: text.length - body.length, end: text.length, value }];
   }
-  return pieces;
+  const documents: JsonDocument[] = [];
+  for (const match of text.matchAll(DATA_LINE)) {
+    const payload = match[1] as string;
+    if (!payload.startsWith("{") && !payload.startsWith("[")) continue;
+    const value = parsed(payload);
+    if (value === undefined) continue;
+    const start = match.index + match[0].length - payload.length;
+    documents.push({ start, end: start + payload.length, value });
+  }
+  return documents;
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** The JSON value, or undefined for text that is not JSON, or nests too deep to write again. */
+function parsed(text: string): unknown {
+  if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }

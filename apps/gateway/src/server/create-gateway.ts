@@ -8,7 +8,7 @@ import type { ContextWindow } from "../upstream/context-window";
 import type { UnreachableRetry } from "../upstream/retry-unreachable";
 import type { Upstream } from "../upstream/upstream";
 import { compileServedConfig, type ServedConfig } from "./compile-served-config";
-import { createBodyBudget } from "./create-body-budget";
+import { type BodyBudget, createBodyBudget } from "./create-body-budget";
 import { createGatewayLogger } from "./create-gateway-logger";
 import { createGatewayMetrics, type GatewayMetrics } from "./create-gateway-metrics";
 import { createRequestId } from "./create-request-id";
@@ -37,6 +37,8 @@ export interface GatewayOptions {
   readonly learnWindowsTimeoutMs?: number;
   /** The default upstreams' waits before trying an unreachable upstream again (tests give their own). */
   readonly unreachableRetry?: UnreachableRetry;
+  /** How long a request's headers and body may take to arrive; default `REQUEST_TIMEOUT_MS` (tests give less). */
+  readonly requestTimeoutMs?: number;
 }
 
 export interface ListeningAddress {
@@ -71,6 +73,8 @@ export interface Gateway {
   contextWindows(): Promise<ReadonlyMap<string, ContextWindow | undefined>>;
   /** This gateway's Prometheus registry (GET /metrics) and the hooks that feed it. */
   readonly metrics: GatewayMetrics;
+  /** The request bodies and answers held now, all connections together (`server.max_inflight_body_bytes`). */
+  readonly bodyBudget: BodyBudget;
 }
 
 export const DEFAULT_PING_INTERVAL_MS = 15_000;
@@ -81,7 +85,9 @@ const SHUTDOWN_GRACE_MS = 1_000;
 // connecting at once, and each waited 1–7 s to retry; the kernel caps it at net.core.somaxconn anyway.
 const LISTEN_BACKLOG = 4096;
 // A client trickling its request body is cut after this long (node's default waits 300 s).
-const REQUEST_TIMEOUT_MS = 120_000;
+export const REQUEST_TIMEOUT_MS = 120_000;
+// How often node looks for requests past that limit: its default, 30 s, cut them up to 30 s late.
+const REQUEST_TIMEOUT_CHECK_MS = 1_000;
 
 /** The Sluice HTTP server on node:http (docs/http-api.md §1). */
 export function createGateway(config: Config, options: GatewayOptions = {}): Gateway {
@@ -112,7 +118,11 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
   // Every exchange not yet closed, by its shutdown switch: the drain timeout flips them all.
   const openExchanges = new Set<AbortController>();
 
-  const server = createServer({ requestTimeout: REQUEST_TIMEOUT_MS }, (request, response) => {
+  const serverOptions = {
+    requestTimeout: options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
+    connectionsCheckingInterval: REQUEST_TIMEOUT_CHECK_MS,
+  };
+  const server = createServer(serverOptions, (request, response) => {
     void serve(request, response);
   });
 
@@ -200,6 +210,7 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
   return {
     server,
     metrics,
+    bodyBudget,
     get config() {
       return served.config;
     },

@@ -30,6 +30,9 @@ export async function handleChatCompletions(exchange: Exchange, gateway: Gateway
     chat: request,
     thinking: request,
     stream: request.stream === true,
+    streamHoldsAnswer: false,
+    tooLargeAdvice:
+      "ask for it with stream: true (a stream is passed on, not held) or with a lower max_completion_tokens",
     warnings: [],
     createStreamEncoder() {
       const encoder = createChatSseEncoder({

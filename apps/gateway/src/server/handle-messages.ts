@@ -14,6 +14,7 @@ import type { UpstreamResponse } from "../upstream/upstream";
 import { boundedForMessage } from "./bounded-for-message";
 import { callUpstream } from "./call-upstream";
 import type { ServedModel } from "./compile-served-config";
+import { createAnswerBudget } from "./create-answer-budget";
 import type { Exchange, GatewayContext } from "./exchange";
 import { noteFirstByte, noteSummary } from "./note-summary";
 import { promptTokensAtStart } from "./prompt-tokens-at-start";
@@ -121,6 +122,12 @@ async function aggregateMessage(
   model: ServedModel,
 ): Promise<void> {
   const aggregator = createMessageAggregator();
+  const budget = createAnswerBudget({
+    maxBytes: gateway.served.config.server.maxAnswerBytes,
+    inflight: gateway.bodyBudget,
+    advice: "ask for it with stream: true (a stream is passed on, not held) or with a lower max_tokens",
+  });
+  exchange.response.once("close", () => budget.release());
   const summary = await relayUpstream({
     body: upstreamResponse.body,
     transcoder: options,
@@ -132,9 +139,14 @@ async function aggregateMessage(
       return undefined;
     },
     onFirstByte: () => noteFirstByte(exchange),
+    limit: (events) => budget.take(events),
   });
   noteSummary(exchange, gateway, summary);
   if (exchange.clientSignal.aborted) return;
+  if (budget.failure !== undefined) {
+    replyError(exchange, budget.failure);
+    return;
+  }
   const error = aggregator.error;
   if (error !== undefined) {
     replyError(exchange, gatewayError(reasonOfStreamError(error.type), error.message));

@@ -42,6 +42,9 @@ export async function handleResponses(exchange: Exchange, gateway: GatewayContex
     chat: chatRequest,
     thinking: { reasoning_effort: chat.reasoningEffort },
     stream: request.stream === true,
+    streamHoldsAnswer: true,
+    tooLargeAdvice:
+      "ask for it with a lower max_output_tokens (a Responses stream repeats its output at its end, so it is held too)",
     warnings: chat.warnings,
     createStreamEncoder() {
       const encoder = createResponsesEncoder(identity);

@@ -6,6 +6,14 @@ import { lingerThenClose } from "./linger-then-close";
 import { readRequestBody } from "./read-request-body";
 import { replyError } from "./reply-error";
 
+/** What the depth-limit message calls a request to each route that reads a body. */
+const REQUEST_KINDS: ReadonlyMap<string, string> = new Map([
+  ["/v1/messages", "Messages"],
+  ["/v1/messages/count_tokens", "count_tokens"],
+  ["/v1/chat/completions", "Chat Completions"],
+  ["/v1/responses", "Responses"],
+]);
+
 export type JsonBodyResult = { readonly ok: true; readonly json: unknown } | { readonly ok: false };
 
 export interface JsonBodyLimits {
@@ -50,7 +58,7 @@ export async function readJsonBody(exchange: Exchange, limits: JsonBodyLimits): 
       exchange,
       gatewayError(
         "invalid_request",
-        `The request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels; no Messages request needs that`,
+        `The request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels; no ${REQUEST_KINDS.get(exchange.log.path) ?? "real"} request needs that`,
       ),
     );
     return { ok: false };

@@ -20,6 +20,11 @@ export interface RelayOptions {
    */
   readonly emit: (events: readonly MessageStreamEvent[]) => Promise<void> | undefined;
   readonly onFirstByte: () => void;
+  /**
+   * Looks at each batch before it is emitted (an answer held whole counts its size): an error ends the
+   * stream there, with that error event instead of the batch, and the upstream request is cancelled.
+   */
+  readonly limit?: (events: readonly MessageStreamEvent[]) => ErrorObject | undefined;
 }
 
 /**
@@ -34,10 +39,20 @@ export async function relayUpstream(options: RelayOptions): Promise<TranscoderSu
   // Set by callUpstream when the exchange records (server.record_dir); the reads record themselves.
   const recorder = options.body instanceof RecordingBody ? options.body.recorder : undefined;
   recorder?.transcoder(options.transcoder);
+  const { limit } = options;
+  let limited: ErrorObject | undefined;
   // Synchronous unless the consumer asks to wait: no extra await per upstream read on the hot path.
   const flush = (): Promise<void> | undefined => {
-    const taken = events;
+    let taken = events;
     events = [];
+    const over = limit?.(taken);
+    if (over !== undefined) {
+      limited = over;
+      transcoder.abort(over);
+      // A batch that had already ended the stream (message_stop) is given up all the same.
+      taken = events.length > 0 ? events : [{ type: "error", error: over }];
+      events = [];
+    }
     // An error event only ever ends the stream: only the last batch is looked at, never the hot path.
     if (transcoder.finished) scrubErrorEvents(taken, options.secrets);
     if (recorder !== undefined) recorder.events(taken);
@@ -88,6 +103,7 @@ export async function relayUpstream(options: RelayOptions): Promise<TranscoderSu
     if (!bodyEnded) await iterator.return?.();
   }
   const summary = transcoder.summary;
+  if (limited !== undefined) return { ...summary, error: limited };
   return summary.error === undefined
     ? summary
     : { ...summary, error: scrubbedError(summary.error, options.secrets) };

@@ -9,6 +9,7 @@ import { chatTranscoderOptions } from "../translate/chat-transcoder-options";
 import { translateChatRequest } from "../translate/translate-chat-request";
 import { boundedForMessage } from "./bounded-for-message";
 import { callUpstream } from "./call-upstream";
+import { createAnswerBudget } from "./create-answer-budget";
 import type { Exchange, GatewayContext } from "./exchange";
 import { noteFirstByte, noteSummary } from "./note-summary";
 import { promptTokensAtStart } from "./prompt-tokens-at-start";
@@ -27,6 +28,13 @@ export interface ChatSurface {
   /** What decides thinking: `reasoning_effort` and the client's own template switch. */
   readonly thinking: ChatThinkingRequest;
   readonly stream: boolean;
+  /**
+   * The stream repeats its output at its end (Responses: the `.done` events, `response.completed`), so
+   * a streamed answer is held whole too, within `server.max_answer_bytes`, as a `stream: false` one is.
+   */
+  readonly streamHoldsAnswer: boolean;
+  /** What a client can do about an answer past `server.max_answer_bytes`, for the error message. */
+  readonly tooLargeAdvice: string;
   /** Lines for the request log: what the surface could not pass on. */
   readonly warnings: readonly string[];
   /** SSE text for each read's events, then what ends the stream (`data: [DONE]`); its keep-alive. */
@@ -72,6 +80,15 @@ export async function serveChatRequest(
 
   const upstreamResponse = await callUpstream(exchange, gateway, servedModel, translated.body);
   if (upstreamResponse === undefined) return;
+  const budget =
+    surface.stream && !surface.streamHoldsAnswer
+      ? undefined
+      : createAnswerBudget({
+          maxBytes: gateway.served.config.server.maxAnswerBytes,
+          inflight: gateway.bodyBudget,
+          advice: surface.tooLargeAdvice,
+        });
+  if (budget !== undefined) exchange.response.once("close", () => budget.release());
   const relay = {
     body: upstreamResponse.body,
     transcoder: chatTranscoderOptions(surface.chat, translated.body, plan, {
@@ -84,6 +101,9 @@ export async function serveChatRequest(
     shutdownSignal: exchange.shutdownSignal,
     secrets: servedModel.secrets,
     onFirstByte: () => noteFirstByte(exchange),
+    ...(budget === undefined
+      ? {}
+      : { limit: (events: readonly MessageStreamEvent[]) => budget.take(events) }),
   };
 
   if (surface.stream) {
@@ -121,6 +141,10 @@ export async function serveChatRequest(
   });
   noteSummary(exchange, gateway, summary);
   if (exchange.clientSignal.aborted) return;
+  if (budget?.failure !== undefined) {
+    replyError(exchange, budget.failure);
+    return;
+  }
   const { error } = aggregator;
   if (error !== undefined) {
     replyError(exchange, gatewayError(reasonOfStreamError(error.type), error.message));

@@ -1,5 +1,7 @@
+import { Agent, type Dispatcher } from "undici";
 import { createCallGuard } from "./call-guard";
 import type { ContextWindow } from "./context-window";
+import { failedOnStaleConnection, watchConnectionReuse } from "./failed-on-stale-connection";
 import { learnContextWindow } from "./learn-context-window";
 import { readBodyLazily } from "./read-body-lazily";
 import { readBoundedText } from "./read-bounded-text";
@@ -35,6 +37,7 @@ export function createHttpUpstream(options: HttpUpstreamOptions): Upstream {
   const timeoutMs = options.timeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
   const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_UPSTREAM_IDLE_TIMEOUT_MS;
   let tokenizeAbsent = false;
+  watchConnectionReuse();
 
   // Lower-cased once, so a configured `Authorization` and the key's `authorization` cannot both be sent.
   const configuredHeaders = Object.fromEntries(
@@ -56,17 +59,25 @@ export function createHttpUpstream(options: HttpUpstreamOptions): Upstream {
     url,
     async send(request: UpstreamRequest): Promise<UpstreamResponse> {
       const guard = createCallGuard({ clientSignal: request.signal, timeoutMs, idleTimeoutMs });
+      const body = JSON.stringify(request.body);
+      const post = (dispatcher?: Dispatcher): Promise<Response> =>
+        fetch(chatUrl, {
+          method: "POST",
+          headers: headers(),
+          body,
+          signal: guard.signal,
+          // Never followed: a redirect would carry the prompt to another host (reported as a 502).
+          redirect: "manual",
+          // undici's own Agent, the major of the undici inside node's fetch; its types are a newer copy.
+          ...(dispatcher === undefined ? {} : ({ dispatcher } as unknown as RequestInit)),
+        });
       let response: Response;
       guard.startIdle();
       try {
         if (guard.signal.aborted) throw guard.signal.reason;
-        response = await fetch(chatUrl, {
-          method: "POST",
-          headers: headers(),
-          body: JSON.stringify(request.body),
-          signal: guard.signal,
-          // Never followed: a redirect would carry the prompt to another host (reported as a 502).
-          redirect: "manual",
+        response = await post().catch((error: unknown) => {
+          if (guard.signal.aborted || !failedOnStaleConnection(error)) throw error;
+          return postOnFreshConnection(post);
         });
       } catch (error) {
         guard.dispose();
@@ -130,6 +141,20 @@ export function createHttpUpstream(options: HttpUpstreamOptions): Upstream {
       return learnContextWindow({ baseUrl: options.baseUrl, headers: headers() }, { model, signal });
     },
   };
+}
+
+/**
+ * The one retry of a request a stale pooled connection lost before it reached the model
+ * (`failedOnStaleConnection`): on a connection of its own, since the pool may hold more connections the
+ * upstream closed at the same moment. The agent closes once that request is over (its body read or cancelled).
+ */
+async function postOnFreshConnection(post: (dispatcher: Dispatcher) => Promise<Response>): Promise<Response> {
+  const fresh = new Agent({ connections: 1 });
+  try {
+    return await post(fresh);
+  } finally {
+    fresh.close().catch(() => undefined);
+  }
 }
 
 /** `base_url` + an endpoint path, keeping a query string the base carries (`?api-version=…`). */

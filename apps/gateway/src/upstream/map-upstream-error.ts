@@ -38,7 +38,7 @@ export function mapUpstreamHttpError(
   options: MapUpstreamErrorOptions = {},
 ): GatewayError {
   const secrets = options.secrets ?? [];
-  const text = scrubSecrets(upstreamErrorText(bodyText), secrets);
+  const text = upstreamErrorText(bodyText, secrets);
   const detail = text === "" ? "" : `: ${text}`;
   const at = options.url === undefined ? "" : ` at ${options.url}`;
   const reason = reasonOfUpstreamStatus(status);

@@ -1,13 +1,13 @@
-import { MAX_UPSTREAM_MESSAGE_LENGTH as MAX_MESSAGE_LENGTH } from "./scrubbed-upstream-message";
+import { scrubbedUpstreamMessage } from "./scrubbed-upstream-message";
 
 /**
  * The human part of an upstream error body: OpenAI/vLLM `{"error": {"message"}}`, older vLLM's flat
- * `{"object": "error", "message"}`, `{"error": "text"}`, `{"detail": "text"}` (FastAPI), else the text.
+ * `{"object": "error", "message"}`, `{"error": "text"}`, `{"detail": "text"}` (FastAPI), else the text;
+ * `secrets` scrubbed from it before it is cut to length, so a key the cut falls inside leaves no half.
  */
-export function upstreamErrorText(bodyText: string): string {
+export function upstreamErrorText(bodyText: string, secrets: readonly string[] = []): string {
   const json = parseJson(bodyText);
-  const message = messageOf(json) ?? bodyText.trim();
-  return message.length > MAX_MESSAGE_LENGTH ? `${message.slice(0, MAX_MESSAGE_LENGTH)}…` : message;
+  return scrubbedUpstreamMessage(messageOf(json) ?? bodyText.trim(), secrets);
 }
 
 function messageOf(json: unknown): string | undefined {

@@ -18,7 +18,8 @@ describe("createLogDestination", () => {
       const destination = createLogDestination(fd);
       const logger = createGatewayLogger({ destination });
       for (let index = 0; index < 1000; index++) logger.info({ index }, "line");
-      await destination.drain(5_000);
+      // Resolves once the lines are written, or at the deadline; only a hang takes 30 s.
+      await destination.drain(30_000);
       const lines = readFileSync(path, "utf8").trim().split("\n");
       expect(lines).toHaveLength(1000);
       expect(lines.map((line) => (JSON.parse(line) as { index: number }).index)).toEqual(
@@ -38,7 +39,7 @@ describe("createLogDestination", () => {
       for (let index = 0; index < 20; index++) {
         logger.info({ index }, "line");
         // Each failure arrives from the thread pool; the next line goes to a fresh stream.
-        await waitUntil(() => destination.lostLines > index, 5_000, `the failure of line ${index}`);
+        await waitUntil(() => destination.lostLines > index, 30_000, `the failure of line ${index}`);
       }
       expect(destination.lostLines).toBe(20);
       await destination.drain(1_000);

@@ -11,10 +11,20 @@ const NEW_KEY = "sk-gateway-new-key-4242";
 
 let upstream: ScriptedUpstream;
 let directory: string;
+// The stream to alpha stops after its first chunks until the reload is done, so it is open across it.
+let releaseStream: () => void = () => undefined;
+const streamReleased = new Promise<void>((resolve) => {
+  releaseStream = resolve;
+});
+// Generous for a loaded machine: a start, a reload or an exit that takes this long has hung.
+const HANG_MS = 30_000;
 
 beforeAll(async () => {
   await ensureBuiltCli();
-  upstream = await startScriptedUpstream(() => ({ payloads: readChunks("plain-text"), delayMs: () => 60 }));
+  upstream = await startScriptedUpstream(() => ({
+    payloads: readChunks("plain-text"),
+    holdBefore: (index) => (index === 3 ? streamReleased : undefined),
+  }));
   directory = mkdtempSync(join(tmpdir(), "sluice-sighup-"));
 }, 150_000);
 
@@ -32,12 +42,12 @@ async function modelNames(origin: string, key?: string): Promise<{ status: numbe
   return { status: response.status, names: (body.data ?? []).map((entry) => entry.id) };
 }
 
-describe("SIGHUP", { timeout: 40_000 }, () => {
+describe("SIGHUP", { timeout: 90_000 }, () => {
   it("serves a valid new file to new requests (open streams keep theirs), and keeps the running config for an invalid one", async () => {
     const path = join(directory, "sluice.yaml");
     writeFileSync(path, `server:\n  port: 8080\nmodels:\n${modelYaml("alpha", upstream.baseUrl)}`);
     const cli = startCli(["serve", "--config", path, "--port", "0"], { cwd: directory });
-    await waitUntil(() => LISTENING.test(cli.stdout()), 15_000, "the listening line");
+    await waitUntil(() => LISTENING.test(cli.stdout()), HANG_MS, "the listening line");
     const origin = LISTENING.exec(cli.stdout())?.[1] ?? "";
     expect(await modelNames(origin)).toEqual({ status: 200, names: ["alpha"] });
 
@@ -53,7 +63,8 @@ describe("SIGHUP", { timeout: 40_000 }, () => {
       `server:\n  port: 9090\n  api_keys: [${NEW_KEY}]\nmodels:\n${modelYaml("beta", upstream.baseUrl)}`,
     );
     cli.child.kill("SIGHUP");
-    await waitUntil(() => cli.stderr().includes('"msg":"reloaded"'), 10_000, "the reloaded line");
+    await waitUntil(() => cli.stderr().includes('"msg":"reloaded"'), HANG_MS, "the reloaded line");
+    releaseStream();
 
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
       text += decoder.decode(chunk.value, { stream: true });
@@ -85,7 +96,7 @@ describe("SIGHUP", { timeout: 40_000 }, () => {
     // An invalid file: logged at warn with its problem, and beta (with its key) is still served.
     writeFileSync(path, `models:\n${modelYaml("gamma", upstream.baseUrl, { model: { preset: "qwen9" } })}`);
     cli.child.kill("SIGHUP");
-    await waitUntil(() => cli.stderr().includes("reload failed"), 10_000, "the reload failed line");
+    await waitUntil(() => cli.stderr().includes("reload failed"), HANG_MS, "the reload failed line");
     const failed = jsonLogLines(cli.stderr()).find((line) => String(line.msg).startsWith("reload failed"));
     expect(failed).toMatchObject({ level: 40, config: path });
     expect(String(failed?.msg)).toContain("models.0.preset");
@@ -97,6 +108,6 @@ describe("SIGHUP", { timeout: 40_000 }, () => {
     expect(cli.child.exitCode).toBeNull();
     expect(cli.stdout() + cli.stderr()).not.toContain(NEW_KEY);
     cli.child.kill("SIGTERM");
-    expect(await within(cli.exited, 10_000, "exit")).toBe(0);
+    expect(await within(cli.exited, HANG_MS, "exit")).toBe(0);
   });
 });

@@ -42,6 +42,7 @@ describe("parseConfig: defaults", () => {
       apiKeys: [],
       maxBodyBytes: 33554432,
       maxInflightBodyBytes: 268435456,
+      maxAnswerBytes: 16777216,
       drainTimeoutMs: 30000,
       recordMaxBytes: 8388608,
     });
@@ -64,6 +65,7 @@ server:
   api_keys: [k1, k2]
   max_body_bytes: 1024
   max_inflight_body_bytes: 4096
+  max_answer_bytes: 2048
   drain_timeout_ms: 5000
   record_dir: ./recordings
   record_max_bytes: 65536
@@ -98,6 +100,7 @@ models:
         apiKeys: ["k1", "k2"],
         maxBodyBytes: 1024,
         maxInflightBodyBytes: 4096,
+        maxAnswerBytes: 2048,
         drainTimeoutMs: 5000,
         recordDir: "./recordings",
         recordMaxBytes: 65536,
@@ -472,6 +475,19 @@ describe("parseConfig: upstream knobs (docs/config.md §1)", () => {
     ],
   ])("rejects %j, saying what to write", (modelLines, problem) => {
     expect(problemsOf(withModel(modelLines))).toEqual([problem]);
+  });
+
+  it("refuses an upstream api_key with a line break or NUL at start, without repeating the key", () => {
+    for (const key of ["sk-key-0123456789\n", "sk-key-\r\n0123456789", "sk-key-0123456789\u0000"]) {
+      const problems = problemsOf(
+        withModel("    upstream: {base_url: http://h:8000/v1, api_key: '${UPSTREAM_KEY}'}"),
+        { UPSTREAM_KEY: key },
+      );
+      expect(problems).toEqual([
+        "models.0.upstream.api_key: contains a line break or NUL, which the Authorization header cannot carry (a key read from a file often ends in a newline: remove it)",
+      ]);
+      expect(problems.join("\n")).not.toContain("0123456789");
+    }
   });
 
   it("never repeats a password from base_url", () => {

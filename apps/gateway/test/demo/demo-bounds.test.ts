@@ -9,8 +9,12 @@ import { startTestGateway } from "../server/test-gateway";
 import { parseQwenXmlCalls } from "./qwen-xml-call";
 import { runDemo } from "./read-demo-stream";
 
-/** Generous for a loaded two-core machine; the unbounded demo took 65 s on the first of these schemas. */
-const FAST_MS = 1000;
+/**
+ * What only a runaway call takes: the sizes are what these tests check, and a bounded call takes a few
+ * milliseconds idle but took 2.2 s on a loaded two-core machine, where the unbounded demo took 65 s on the
+ * first of these schemas. (How fast the demo is belongs to the benchmarks.)
+ */
+const RUNAWAY_MS = 20_000;
 
 function timedArguments(schema: JsonSchema) {
   const start = performance.now();
@@ -50,7 +54,7 @@ describe("demoArguments within DEMO_BOUNDS", () => {
         untyped: { type: "array", minItems: 10_000_000 },
       }),
     );
-    expect(huge.ms).toBeLessThan(FAST_MS);
+    expect(huge.ms).toBeLessThan(RUNAWAY_MS);
     expect(huge.args.typed).toHaveLength(DEMO_BOUNDS.maxArrayItems);
     expect(huge.args.untyped).toHaveLength(DEMO_BOUNDS.maxArrayItems);
     expect(huge.fitsSchema).toBe(false);
@@ -69,7 +73,7 @@ describe("demoArguments within DEMO_BOUNDS", () => {
 
   it("pads strings to minLength only up to maxStringLength", () => {
     const huge = timedArguments(objectOf({ text: { type: "string", minLength: 1_000_000_000 } }));
-    expect(huge.ms).toBeLessThan(FAST_MS);
+    expect(huge.ms).toBeLessThan(RUNAWAY_MS);
     expect(huge.args.text).toHaveLength(DEMO_BOUNDS.maxStringLength);
     expect(huge.fitsSchema).toBe(false);
 
@@ -83,13 +87,13 @@ describe("demoArguments within DEMO_BOUNDS", () => {
 
   it("writes at most maxObjectProperties properties, whatever minProperties or required ask", () => {
     const minProperties = timedArguments({ type: "object", minProperties: 1_000_000 });
-    expect(minProperties.ms).toBeLessThan(FAST_MS);
+    expect(minProperties.ms).toBeLessThan(RUNAWAY_MS);
     expect(minProperties.values.size).toBe(DEMO_BOUNDS.maxObjectProperties);
     expect(minProperties.fitsSchema).toBe(false);
 
     const names = Array.from({ length: 1_000_000 }, (_, index) => `p${index}`);
     const required = timedArguments({ type: "object", required: names });
-    expect(required.ms).toBeLessThan(FAST_MS);
+    expect(required.ms).toBeLessThan(RUNAWAY_MS);
     expect(required.values.size).toBeLessThanOrEqual(DEMO_BOUNDS.maxObjectProperties);
     expect(required.fitsSchema).toBe(false);
 
@@ -104,7 +108,7 @@ describe("demoArguments within DEMO_BOUNDS", () => {
 
   it("nests at most maxDepth objects and arrays, and walks a 100k-deep schema without overflowing the stack", () => {
     const deep = timedArguments(deepObjectSchema(100_000));
-    expect(deep.ms).toBeLessThan(FAST_MS);
+    expect(deep.ms).toBeLessThan(RUNAWAY_MS);
     expect(nestingDepth(deep.args)).toBe(DEMO_BOUNDS.maxDepth + 1);
     expect(deep.fitsSchema).toBe(false);
 
@@ -118,7 +122,7 @@ describe("demoArguments within DEMO_BOUNDS", () => {
       let chain: JsonSchema = { type: "string" };
       for (let level = 0; level < 100_000; level++) chain = { [keyword]: [chain] };
       const result = timedArguments(objectOf({ x: chain }));
-      expect(result.ms, keyword).toBeLessThan(FAST_MS);
+      expect(result.ms, keyword).toBeLessThan(RUNAWAY_MS);
       expect(result.values.has("x"), keyword).toBe(true);
       expect(result.fitsSchema, keyword).toBe(false);
     }
@@ -143,7 +147,7 @@ describe("demoArguments within DEMO_BOUNDS", () => {
       properties: { children: { type: "array", minItems: 3, items: { $ref: "#" } } },
       required: ["children"],
     });
-    expect(tree.ms).toBeLessThan(FAST_MS);
+    expect(tree.ms).toBeLessThan(RUNAWAY_MS);
     expect(nestingDepth(tree.args)).toBeLessThanOrEqual(DEMO_BOUNDS.maxDepth + 1);
 
     // Eight levels of 64 `allOf` references each: 64^8 paths without the visit budget.
@@ -152,17 +156,17 @@ describe("demoArguments within DEMO_BOUNDS", () => {
       $defs[`l${level}`] = { allOf: Array.from({ length: 64 }, () => ({ $ref: `#/$defs/l${level + 1}` })) };
     }
     const fanOut = timedArguments({ type: "object", $defs, properties: { x: { $ref: "#/$defs/l0" } } });
-    expect(fanOut.ms).toBeLessThan(FAST_MS);
+    expect(fanOut.ms).toBeLessThan(RUNAWAY_MS);
 
     const overlong = timedArguments(objectOf({ x: { $ref: `#${"/a".repeat(100_000)}` } }));
-    expect(overlong.ms).toBeLessThan(FAST_MS);
+    expect(overlong.ms).toBeLessThan(RUNAWAY_MS);
     expect(overlong.fitsSchema).toBe(false);
   });
 
   it("writes an enum option or a const only when it is small", () => {
     const options = Array.from({ length: 1_000_000 }, (_, index) => `option ${index}`);
     const manyOptions = timedArguments(objectOf({ x: { enum: options } }));
-    expect(manyOptions.ms).toBeLessThan(FAST_MS);
+    expect(manyOptions.ms).toBeLessThan(RUNAWAY_MS);
     expect(manyOptions.args.x).toBe("option 0");
     expect(manyOptions.fitsSchema).toBe(true);
 
@@ -177,7 +181,7 @@ describe("demoArguments within DEMO_BOUNDS", () => {
     const tooBig = timedArguments(
       objectOf({ a: { enum: [huge] }, b: { const: huge }, c: { const: deepConst }, d: { const: wideConst } }),
     );
-    expect(tooBig.ms).toBeLessThan(FAST_MS);
+    expect(tooBig.ms).toBeLessThan(RUNAWAY_MS);
     for (const name of ["a", "b", "c", "d"]) {
       expect(JSON.stringify(tooBig.args[name]).length, name).toBeLessThanOrEqual(DEMO_BOUNDS.maxStringLength);
     }
@@ -207,7 +211,7 @@ describe("demoArguments within DEMO_BOUNDS", () => {
       Array.from({ length: 100_000 }, (_, index) => [`p${index}`, { type: "string" }]),
     );
     const result = timedArguments({ type: "object", properties, minProperties: 2 });
-    expect(result.ms).toBeLessThan(FAST_MS);
+    expect(result.ms).toBeLessThan(RUNAWAY_MS);
     expect(result.values.size).toBeGreaterThanOrEqual(2);
     expect(result.fitsSchema).toBe(true);
   });
@@ -227,7 +231,7 @@ describe("demoArguments within DEMO_BOUNDS", () => {
       ),
     );
     const result = timedArguments(schema);
-    expect(result.ms).toBeLessThan(FAST_MS);
+    expect(result.ms).toBeLessThan(RUNAWAY_MS);
     const rendered = renderQwenXmlCall("tool", result.values);
     expect(rendered.length).toBeLessThan(
       DEMO_BOUNDS.maxValues * (DEMO_BOUNDS.maxStringLength + 2 * DEMO_BOUNDS.maxPropertyNameLength + 40),
@@ -251,7 +255,7 @@ describe("the whole demo within DEMO_BOUNDS", () => {
       demo,
       forcedCall(objectOf({ xs: { type: "array", minItems: 10_000_000, items: { type: "string" } } })),
     );
-    expect(performance.now() - start).toBeLessThan(FAST_MS);
+    expect(performance.now() - start).toBeLessThan(RUNAWAY_MS);
     const [call] = parseQwenXmlCalls(run.content);
     expect(JSON.parse(call?.parameters.get("xs") ?? "")).toHaveLength(DEMO_BOUNDS.maxArrayItems);
     expect(run.contentChunks.length).toBeLessThan(300);
@@ -261,7 +265,7 @@ describe("the whole demo within DEMO_BOUNDS", () => {
     const request = forcedCall(deepObjectSchema(100_000));
     const start = performance.now();
     const run = await runDemo(demo, request);
-    expect(performance.now() - start).toBeLessThan(FAST_MS);
+    expect(performance.now() - start).toBeLessThan(RUNAWAY_MS);
     expect(run.status).toBe(200);
     expect(parseQwenXmlCalls(run.content).map((call) => call.name)).toEqual(["fill"]);
     expect(run.finishReason).toBe("stop");
@@ -302,8 +306,8 @@ describe("the whole demo within DEMO_BOUNDS", () => {
       expect(message.content.find((block) => block.type === "tool_use")?.input?.xs).toHaveLength(
         DEMO_BOUNDS.maxArrayItems,
       );
-      // The demo streams at 15 ms a token: a short call is a few seconds at most.
-      expect(performance.now() - start).toBeLessThan(10_000);
+      // The demo streams at 15 ms a token: a short call is a few seconds, one of ten million items never ends.
+      expect(performance.now() - start).toBeLessThan(45_000);
     } finally {
       await gateway.close();
     }

@@ -4,7 +4,7 @@ import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ScriptedUpstream, startScriptedUpstream } from "../server/scripted-upstream";
 import { messagesRequest, modelYaml, parseSseText, post, startTestGateway } from "../server/test-gateway";
-import { within } from "../server/wait-until";
+import { waitUntil, within } from "../server/wait-until";
 
 const firstChunk = JSON.stringify({
   id: "c",
@@ -39,6 +39,8 @@ afterAll(async () => {
 });
 
 const DRAIN_MS = 300;
+// Generous for a loaded machine: close() resolves a moment after DRAIN_MS, or never (the bugs).
+const HANG_MS = 30_000;
 const config = () =>
   `server:\n  drain_timeout_ms: ${DRAIN_MS}\nmodels:\n${modelYaml("never-ends", neverEndingUrl)}${modelYaml(
     "no-headers",
@@ -56,8 +58,8 @@ describe("finding 6: shutdown drains for at most server.drain_timeout_ms", () =>
     expect(response.status).toBe(200);
     const text = response.text();
     const startedAt = Date.now();
-    await within(gateway.gateway.close(), 5_000, "close()");
-    const events = parseSseText(await within(text, 5_000, "the stream's end")).events;
+    await within(gateway.gateway.close(), HANG_MS, "close()");
+    const events = parseSseText(await within(text, HANG_MS, "the stream's end")).events;
     expect(Date.now() - startedAt).toBeGreaterThanOrEqual(DRAIN_MS - 20);
     expect(events.at(-1)).toEqual({
       type: "error",
@@ -68,10 +70,15 @@ describe("finding 6: shutdown drains for at most server.drain_timeout_ms", () =>
 
   it("answers 529 to a request still waiting for the upstream's headers", async () => {
     const gateway = await startTestGateway(config());
+    const before = upstream.requestsFor("no-headers").length;
     const pending = post(gateway.origin, "/v1/messages", messagesRequest("no-headers"));
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    await within(gateway.gateway.close(), 5_000, "close()");
-    const response = await within(pending, 5_000, "the answer");
+    await waitUntil(
+      () => upstream.requestsFor("no-headers").length > before,
+      HANG_MS,
+      "the request reaching the upstream",
+    );
+    await within(gateway.gateway.close(), HANG_MS, "close()");
+    const response = await within(pending, HANG_MS, "the answer");
     expect(response.status).toBe(529);
     expect(response.headers.get("x-should-retry")).toBe("true");
     expect(await response.json()).toMatchObject({
@@ -81,6 +88,7 @@ describe("finding 6: shutdown drains for at most server.drain_timeout_ms", () =>
 
   it("does not wait for a client trickling its request body", async () => {
     const gateway = await startTestGateway(config());
+    const arrived = new Promise((resolve) => gateway.gateway.server.once("request", resolve));
     const socket = net.connect(Number(new URL(gateway.origin).port), "127.0.0.1");
     socket.on("error", () => undefined);
     socket.write(
@@ -88,8 +96,10 @@ describe("finding 6: shutdown drains for at most server.drain_timeout_ms", () =>
     );
     const trickle = setInterval(() => socket.write(" "), 50);
     try {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      await within(gateway.gateway.close(), 5_000, "close() with a trickling client");
+      // The gateway has the request's headers and is reading its body, a byte every 50 ms.
+      await within(arrived, HANG_MS, "the request's headers");
+      // It would trickle for good: only a close() that does not wait for it resolves.
+      await within(gateway.gateway.close(), HANG_MS, "close() with a trickling client");
     } finally {
       clearInterval(trickle);
       socket.destroy();

@@ -33,6 +33,19 @@ describe("finding 3: deep JSON is refused at the door with a clear 400", () => {
     expect(response.headers.get("x-should-retry")).toBe("false");
   });
 
+  it.each([
+    ["/v1/messages", "Messages"],
+    ["/v1/messages/count_tokens", "count_tokens"],
+    ["/v1/chat/completions", "Chat Completions"],
+    ["/v1/responses", "Responses"],
+  ])("words the 400 for the route: %s", async (path, kind) => {
+    const response = await post(gateway.origin, path, `{"model":"m","messages":${deepObject(300)}}`);
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(await response.json())).toContain(
+      `deeper than 256 levels; no ${kind} request needs that`,
+    );
+  });
+
   it("answers 400 (not 502) for a valid tool schema 4,100 levels deep", async () => {
     const schema = `{"type":"object","properties":{"x":${'{"type":"array","items":'.repeat(4100)}{"type":"string"}${"}".repeat(4100)}}}`;
     const body = JSON.stringify(

@@ -2,8 +2,11 @@ import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readChunks, type ScriptedUpstream, startScriptedUpstream } from "../server/scripted-upstream";
 import { messagesRequest, modelYaml, post, startTestGateway, type TestGateway } from "../server/test-gateway";
+import { waitUntil } from "../server/wait-until";
 
 const BUDGET = 64 * 1024;
+// Generous for a loaded machine: what is waited for happens at once, or never (a hang).
+const HANG_MS = 30_000;
 
 let upstream: ScriptedUpstream;
 let gateway: TestGateway;
@@ -43,8 +46,8 @@ function stalledUpload(declared: number | "chunked", sent: number): net.Socket {
 describe("finding 2: request bodies being read at once are bounded (server.max_inflight_body_bytes)", () => {
   it("answers 529 with retry-after while other bodies hold the budget, and serves again once they are gone", async () => {
     const holder = stalledUpload(48 * 1024, 1024);
-    // Give the gateway the time to accept the holder's headers and reserve its declared length.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The gateway has the holder's headers and reserved its declared length.
+    await waitUntil(() => gateway.gateway.bodyBudget.inUse >= 48 * 1024, HANG_MS, "the holder's reservation");
     const refused = await post(
       gateway.origin,
       "/v1/messages",
@@ -61,19 +64,16 @@ describe("finding 2: request bodies being read at once are bounded (server.max_i
     const closed = new Promise((resolve) => holder.once("close", resolve));
     holder.destroy();
     await closed;
-    let status = 0;
-    const deadline = Date.now() + 2000;
-    while (status !== 200 && Date.now() < deadline) {
-      const again = await post(gateway.origin, "/v1/messages", messagesRequest("m"));
-      status = again.status;
-      await again.text();
-    }
-    expect(status).toBe(200);
+    await waitUntil(() => gateway.gateway.bodyBudget.inUse === 0, HANG_MS, "the holder's bytes given back");
+    const again = await post(gateway.origin, "/v1/messages", messagesRequest("m"));
+    expect(again.status).toBe(200);
+    await again.text();
   });
 
   it("counts a chunked body as it arrives, and refuses one that would pass the budget", async () => {
     const holder = stalledUpload("chunked", 40 * 1024);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The holder's chunk has arrived and is reserved, as it came.
+    await waitUntil(() => gateway.gateway.bodyBudget.inUse >= 40 * 1024, HANG_MS, "the holder's chunk");
     const second = stalledUpload("chunked", 40 * 1024);
     const answer = await new Promise<string>((resolve) => {
       let text = "";

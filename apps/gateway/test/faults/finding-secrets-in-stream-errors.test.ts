@@ -29,6 +29,8 @@ const replies = new Map<string, ScriptedReply>([
   ["sse-error", { payloads: [firstChunk, JSON.stringify({ error: { message: echoed, code: 500 } })] }],
   // A JSON `{"error": …}` body with status 200 (a proxy in front of the server).
   ["json-error", { body: JSON.stringify({ error: { message: echoed, type: "AuthenticationError" } }) }],
+  // A data line that is not JSON, with the key where the decoder's 200-character excerpt of it ends.
+  ["cut-line", { raw: [`data: ${"x".repeat(180)} ${UPSTREAM_KEY}\n\n`] }],
   // An error chunk with a megabyte of text.
   [
     "huge-error",
@@ -87,6 +89,16 @@ describe("finding 1: secrets in upstream errors inside an HTTP 200 are scrubbed 
     expect(last?.type).toBe("error");
     const message = last?.type === "error" ? last.error.message : "";
     expect(message.length).toBeLessThanOrEqual(2001);
+  });
+
+  it("keeps no beginning of a key an excerpt of the upstream's text cuts through", async () => {
+    for (const stream of [true, false]) {
+      const response = await post(gateway.origin, "/v1/messages", messagesRequest("cut-line", { stream }));
+      const text = await response.text();
+      expect(text).toContain("not JSON");
+      expect(text).not.toContain(UPSTREAM_KEY.slice(0, 6));
+    }
+    expect(gateway.logText()).not.toContain(UPSTREAM_KEY.slice(0, 6));
   });
 
   it("keeps every secret out of the log too", async () => {

@@ -30,7 +30,9 @@ export interface FaultCase {
 }
 
 /** Short enough for a fast suite, long enough that a loaded 2-core CI run still gets headers first. */
-export const SMALL_IDLE_TIMEOUT_MS = 500;
+// Long enough that the headers and the first chunks of an upstream in the same process come in time on a
+// loaded machine (the idle clock runs from the request on), short enough for a test.
+export const SMALL_IDLE_TIMEOUT_MS = 2_000;
 
 const plainText = readChunks("plain-text");
 const sse = (payload: string): string => `data: ${payload}\n\n`;
@@ -131,7 +133,7 @@ export const UPSTREAM_FAULT_CASES: readonly FaultCase[] = [
   },
   {
     name: "stall-before-headers",
-    what: "stall before headers (idle_timeout_ms 500)",
+    what: `stall before headers (idle_timeout_ms ${SMALL_IDLE_TIMEOUT_MS})`,
     reply: { hang: true },
     upstream: idle,
     stream: { kind: "error", status: 504, type: "timeout_error" },
@@ -140,7 +142,7 @@ export const UPSTREAM_FAULT_CASES: readonly FaultCase[] = [
   },
   {
     name: "stall-mid-stream",
-    what: "stall mid-stream (idle_timeout_ms 500)",
+    what: `stall mid-stream (idle_timeout_ms ${SMALL_IDLE_TIMEOUT_MS})`,
     reply: { payloads: plainText, stallAfter: 3 },
     upstream: idle,
     stream: { kind: "stream-error", type: "timeout_error" },

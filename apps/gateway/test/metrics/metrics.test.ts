@@ -7,6 +7,7 @@ import {
 } from "../server/scripted-upstream";
 import { messagesRequest, modelYaml, post, startTestGateway, type TestGateway } from "../server/test-gateway";
 import { waitUntil } from "../server/wait-until";
+import { refusedOrigin } from "../upstream/local-server";
 import { type PrometheusSample, sampleValue, scrape } from "./prometheus-text";
 
 const chunk = (delta: Record<string, unknown>, finishReason: string | null = null): string =>
@@ -84,10 +85,7 @@ beforeAll(async () => {
   upstream = await startScriptedUpstream(
     (request) => replies.get(String(request.body.model)) ?? { status: 404, body: "{}" },
   );
-  // A port nothing listens on any more: a refused connection.
-  const gone = await startScriptedUpstream(() => ({ status: 200 }));
-  closedPort = gone.baseUrl;
-  await gone.close();
+  closedPort = `${refusedOrigin()}/v1`;
 });
 
 afterAll(async () => {
@@ -125,7 +123,7 @@ async function send(
 
 /** Metrics are counted from the request line, written once the response closed: wait for the lines. */
 async function settledScrape(target: TestGateway, lines: number): Promise<PrometheusSample[]> {
-  await waitUntil(() => target.requestLines().length >= lines, 2000, `${lines} request lines`);
+  await waitUntil(() => target.requestLines().length >= lines, 30_000, `${lines} request lines`);
   return scrape(target.origin);
 }
 

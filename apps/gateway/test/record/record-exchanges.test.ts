@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { encodeSseEvents } from "@sluice/protocol-anthropic";
+import { encodeSseEvents, type MessageStreamEvent } from "@sluice/protocol-anthropic";
 import { Schema } from "effect";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { parseConfig } from "../../src/config/parse-config";
@@ -10,6 +10,7 @@ import { replayExchange } from "../../src/record/replay-exchange";
 import { readChunks, type ScriptedReply } from "../server/scripted-upstream";
 import { post } from "../server/test-gateway";
 import { waitUntil } from "../server/wait-until";
+import { refusedOrigin } from "../upstream/local-server";
 import {
   askGateway,
   BASH_TOOL,
@@ -167,8 +168,8 @@ describe("server.record_dir", { timeout: 30_000 }, () => {
   });
 
   it("names the replica that answered when base_url lists several", async () => {
-    // Port 9 (discard) on 127.0.0.1: nothing listens there, so the first replica refuses and fails over.
-    const dead = "http://127.0.0.1:9/v1";
+    // Nothing can listen on port 0: the first replica refuses, and the request fails over.
+    const dead = `${refusedOrigin()}/v1`;
     const run = await start(() => ({ payloads: rawQwen }), { replicasBefore: [dead] });
     for (let attempt = 0; attempt < 2; attempt++) {
       const response = await askGateway(run.gateway.origin, request({ stream: false }));
@@ -178,7 +179,7 @@ describe("server.record_dir", { timeout: 30_000 }, () => {
     const files = (await run.texts(2)).map((text) => decode(JSON.parse(text)));
     for (const file of files) {
       expect(file.upstream.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions$/);
-      expect(file.upstream.url).not.toContain(":9/");
+      expect(file.upstream.url).not.toContain(":0/");
     }
   });
 
@@ -209,6 +210,69 @@ describe("server.record_dir", { timeout: 30_000 }, () => {
       );
       const replay = replayExchange(file);
       expect(replay.kind === "replayed" && replay.difference).toBeUndefined();
+    }
+  });
+
+  it("keeps no piece of a key the model wrote across two deltas, cut at every position", async () => {
+    const contentChunk = (content: string) =>
+      `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content } }] })}\n\n`;
+    const finish = `data: ${JSON.stringify({ choices: [{ index: 0, delta: {}, finish_reason: "stop" }] })}\n\ndata: [DONE]\n\n`;
+    const cuts = Array.from({ length: UPSTREAM_KEY.length - 1 }, (_, index) => index + 1);
+    // The requests go one after the other: the upstream's n-th request is the cut after n characters.
+    let served = 0;
+    const run = await start(() => {
+      served += 1;
+      const at = served;
+      return {
+        raw: [
+          contentChunk(`left ${UPSTREAM_KEY.slice(0, at)}`),
+          contentChunk(`${UPSTREAM_KEY.slice(at)} right`),
+          finish,
+        ],
+        delayMs: () => 5,
+      };
+    });
+    for (const at of cuts) {
+      const response = await askGateway(run.gateway.origin, {
+        model: "claude-sonnet-4-5",
+        max_tokens: 64,
+        stream: at % 2 === 0,
+        messages: [{ role: "user", content: `cut ${at}` }],
+      });
+      expect(response.status).toBe(200);
+      await response.text();
+    }
+    const files = (await run.texts(cuts.length)).map((text) => ({ text, file: decode(JSON.parse(text)) }));
+    expect(files).toHaveLength(cuts.length);
+    for (const { text, file } of files) {
+      const at = Number(
+        (file.client.body as { messages: { content: string }[] }).messages[0]?.content.slice(4),
+      );
+      // What the model said, as the events have it and as the reads decode: the key gone, nothing else.
+      const said = (file.events as unknown as MessageStreamEvent[])
+        .map((event) =>
+          event.type === "content_block_delta" && event.delta.type === "text_delta" ? event.delta.text : "",
+        )
+        .join("");
+      expect(said, `cut after ${at}`).toBe("left [redacted] right");
+      const read = [
+        ...file.upstream.reads
+          .map((entry) => entry.text)
+          .join("")
+          .matchAll(/^data: (\{.*)$/gm),
+      ]
+        .map(
+          (match) =>
+            (JSON.parse(match[1] as string) as { choices: { delta: { content?: string } }[] }).choices,
+        )
+        .map((choices) => choices[0]?.delta.content ?? "")
+        .join("");
+      expect(read, `cut after ${at}`).toBe("left [redacted] right");
+      // Neither half, where a half is long enough to tell from other text.
+      if (at >= 6) expect(text).not.toContain(UPSTREAM_KEY.slice(0, at));
+      if (UPSTREAM_KEY.length - at >= 6) expect(text).not.toContain(UPSTREAM_KEY.slice(at));
+      const replay = replayExchange(file);
+      expect(replay.kind === "replayed" && replay.difference, `cut after ${at}`).toBeUndefined();
     }
   });
 
@@ -248,7 +312,16 @@ describe("server.record_dir", { timeout: 30_000 }, () => {
     ).toBeUndefined();
     await (await askGateway(run.gateway.origin, request({ stream: true }))).text();
     await (await askGateway(run.gateway.origin, request({ stream: false }))).text();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Then recording on again, into another directory: once that exchange's file is there, a file the two
+    // exchanges before it wrote would be there too (each is written as its exchange ends).
+    const later = temporaryDirectory();
+    run.gateway.gateway.reload({ ...config, server: { ...server, recordDir: later } });
+    await (await askGateway(run.gateway.origin, request({ stream: true }))).text();
+    await waitUntil(
+      () => readdirSync(later).some((name) => name.endsWith(".json")),
+      30_000,
+      "the later file",
+    );
     expect(readdirSync(directory).filter((name) => name.endsWith(".json"))).toHaveLength(1);
   });
 

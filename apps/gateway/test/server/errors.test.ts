@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { refusedOrigin } from "../upstream/local-server";
 import {
   readChunks,
   type ScriptedReply,
@@ -53,10 +54,7 @@ beforeAll(async () => {
   upstream = await startScriptedUpstream(
     (request) => replies.get(String(request.body.model)) ?? { status: 404 },
   );
-  // A port nothing listens on: bound once, then released.
-  const closed = await startScriptedUpstream(() => ({ status: 500 }));
-  refusedBaseUrl = closed.baseUrl;
-  await closed.close();
+  refusedBaseUrl = `${refusedOrigin()}/v1`;
   const key = { api_key: UPSTREAM_KEY };
   gateway = await startTestGateway(
     `server:\n  max_body_bytes: 2048\nmodels:\n${[...replies.keys()]

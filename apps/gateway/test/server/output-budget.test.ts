@@ -154,7 +154,7 @@ async function answerText(response: Response, stream: boolean): Promise<string> 
 async function logLine(gateway: TestGateway, response: Response): Promise<Record<string, unknown>> {
   const id = response.headers.get("request-id");
   const find = () => gateway.requestLines().find((line) => line.requestId === id);
-  await waitUntil(() => find() !== undefined, 10_000, "the request's log line");
+  await waitUntil(() => find() !== undefined, 30_000, "the request's log line");
   return find() ?? {};
 }
 

@@ -1,6 +1,6 @@
 import Anthropic from "@anthropic-ai/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closedPortOrigin } from "../upstream/local-server";
+import { refusedOrigin } from "../upstream/local-server";
 import { readChunks, type ScriptedUpstream, startScriptedUpstream } from "./scripted-upstream";
 import {
   type ErrorBody,
@@ -47,8 +47,8 @@ beforeAll(async () => {
   });
   cutting = await startScriptedUpstream(cut);
   otherCutting = await startScriptedUpstream(cut);
-  refusedBaseUrl = `${await closedPortOrigin()}/v1`;
-  otherRefusedBaseUrl = `${await closedPortOrigin()}/v1`;
+  refusedBaseUrl = `${refusedOrigin(1)}/v1`;
+  otherRefusedBaseUrl = `${refusedOrigin(2)}/v1`;
   gateway = await startTestGateway(
     `models:\n${[
       modelYaml("mixed", list(refusedBaseUrl, failing.baseUrl, healthy.baseUrl)),

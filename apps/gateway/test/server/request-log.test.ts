@@ -76,7 +76,7 @@ describe("the request log", () => {
       ids.set(name, response.headers.get("request-id") ?? "");
     }
     // A line is written once the response closed and the handler finished, which can trail the client by a tick.
-    await waitUntil(() => gateway.requestLines().length >= requests.length, 1000, "every log line");
+    await waitUntil(() => gateway.requestLines().length >= requests.length, 30_000, "every log line");
 
     const lines = gateway.requestLines();
     expect(lines).toHaveLength(requests.length);

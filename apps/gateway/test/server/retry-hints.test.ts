@@ -50,7 +50,8 @@ async function sdkError(model: string, maxRetries = 3): Promise<SdkError> {
     apiKey: "client-key",
     baseURL: gateway.origin,
     maxRetries,
-    timeout: 10_000,
+    // Per attempt; generous for a loaded machine (the answers come at once).
+    timeout: 30_000,
   });
   try {
     await client.messages.create({

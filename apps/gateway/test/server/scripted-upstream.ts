@@ -17,7 +17,10 @@ export interface ScriptedReply {
   readonly headers?: Readonly<Record<string, string>>;
   /** SSE payloads, one `data:` event per write. */
   readonly payloads?: readonly string[];
-  /** Payloads generated on demand until it returns undefined or the request's socket closes (for backpressure, long streams). */
+  /**
+   * Payloads generated on demand until the request's socket closes (for backpressure), or until one is
+   * undefined (a long answer that is not kept in memory whole).
+   */
   readonly endless?: (index: number) => string | undefined;
   /** `endless` gives body writes as they are (many SSE events each), not one `data:` payload each. */
   readonly endlessRaw?: boolean;
@@ -25,10 +28,12 @@ export interface ScriptedReply {
   readonly body?: string;
   /** Silence before the status line (a timeout before the first byte). */
   readonly headersDelayMs?: number;
+  /** Silence before the status line until this settles: the test says when the answer may start. */
+  readonly until?: Promise<unknown>;
   /** Silence before payload `index`. */
   readonly delayMs?: (index: number) => number;
-  /** Holds payload `index` back until the promise settles: the test's own event, not a sleep. */
-  readonly waitBefore?: (index: number) => Promise<void> | undefined;
+  /** Silence before payload `index` until the promise given for it settles: the test's own event, not a sleep. */
+  readonly holdBefore?: (index: number) => Promise<unknown> | undefined;
   /** Destroys the socket after this many payloads (a network cut mid-stream). */
   readonly cutAfter?: number;
   /** Never answers. */
@@ -154,6 +159,7 @@ async function reply(
   response.once("close", () => {
     gone = true;
   });
+  if (script.until !== undefined) await script.until;
   if (script.headersDelayMs !== undefined) await sleep(script.headersDelayMs);
   if (gone) return;
   const status = script.status ?? 200;
@@ -199,8 +205,8 @@ async function reply(
     if (payload === undefined) break;
     const delay = script.delayMs?.(index) ?? 0;
     if (delay > 0) await sleep(delay);
-    const gate = script.waitBefore?.(index);
-    if (gate !== undefined) await gate;
+    const hold = script.holdBefore?.(index);
+    if (hold !== undefined) await hold;
     if (gone) return;
     await write(payload);
   }

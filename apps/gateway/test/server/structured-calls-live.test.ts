@@ -84,7 +84,7 @@ beforeAll(async () => {
     const opened = new Promise<void>((resolve) => {
       release = resolve;
     });
-    return { payloads, waitBefore: (index) => (index === last ? opened : undefined) };
+    return { payloads, holdBefore: (index) => (index === last ? opened : undefined) };
   });
   gateway = await startTestGateway(
     `server:\n  api_keys: [client-key]\nmodels:\n${modelYaml("parsing", upstream.baseUrl, {

@@ -1,6 +1,6 @@
 import Anthropic from "@anthropic-ai/sdk";
 import { afterEach, describe, expect, it } from "vitest";
-import { closedPortOrigin } from "../upstream/local-server";
+import { closedPortOrigin, refusedOrigin } from "../upstream/local-server";
 import { readChunks, type ScriptedUpstream, startScriptedUpstream } from "./scripted-upstream";
 import {
   messagesRequest,
@@ -63,15 +63,11 @@ describe("an upstream nobody answers at", () => {
   });
 
   it("answers once, not retryable, naming the URL and what to check (the SDK does not retry)", async () => {
-    const port = await freePort();
     const waits: number[] = [];
-    const url = `http://127.0.0.1:${port}/v1/chat/completions`;
-    const gateway = await gatewayFor(
-      `models:\n${modelYaml("m", `http://127.0.0.1:${port}/v1`)}`,
-      async (ms) => {
-        waits.push(ms);
-      },
-    );
+    const url = `${refusedOrigin()}/v1/chat/completions`;
+    const gateway = await gatewayFor(`models:\n${modelYaml("m", `${refusedOrigin()}/v1`)}`, async (ms) => {
+      waits.push(ms);
+    });
     const client = new Anthropic({ apiKey: "k", baseURL: gateway.origin, maxRetries: 3 });
     const failure = await client.messages
       .create({ model: "m", max_tokens: 16, messages: [{ role: "user", content: "Hi" }] })
@@ -90,9 +86,8 @@ describe("an upstream nobody answers at", () => {
   });
 
   it("answers the OpenAI routes in their own shape, with the same status and hint", async () => {
-    const port = await freePort();
     const gateway = await gatewayFor(
-      `models:\n${modelYaml("m", `http://127.0.0.1:${port}/v1`)}`,
+      `models:\n${modelYaml("m", `${refusedOrigin()}/v1`)}`,
       async () => undefined,
     );
     const response = await post(gateway.origin, "/v1/chat/completions", {
@@ -108,10 +103,10 @@ describe("an upstream nobody answers at", () => {
   });
 
   it("with replicas, retries only once every replica refused, and names them all", async () => {
-    const ports = [await freePort(), await freePort()];
+    const origins = [refusedOrigin(1), refusedOrigin(2)];
     const waits: number[] = [];
     const gateway = await gatewayFor(
-      `models:\n  - name: m\n    upstream:\n      base_url: [${ports.map((port) => `"http://127.0.0.1:${port}/v1"`).join(", ")}]\n`,
+      `models:\n  - name: m\n    upstream:\n      base_url: [${origins.map((origin) => `"${origin}/v1"`).join(", ")}]\n`,
       async (ms) => {
         waits.push(ms);
       },
@@ -121,7 +116,7 @@ describe("an upstream nobody answers at", () => {
     expect(response.headers.get("x-should-retry")).toBe("false");
     const { message } = (await readJson<ErrorAnswer>(response)).error;
     expect(message).toMatch(/^cannot connect to any of the 2 replicas: /);
-    for (const port of ports) expect(message).toContain(`http://127.0.0.1:${port}/v1/chat/completions`);
+    for (const origin of origins) expect(message).toContain(`${origin}/v1/chat/completions`);
     expect(waits).toEqual([250, 500, 1000]);
   });
 });

@@ -7,7 +7,7 @@ import { UpstreamAbortError } from "../../src/upstream/upstream-abort-error";
 import { UpstreamConnectionError } from "../../src/upstream/upstream-connection-error";
 import { UpstreamTimeoutError } from "../../src/upstream/upstream-timeout-error";
 import { UpstreamUnreachableError } from "../../src/upstream/upstream-unreachable-error";
-import { closedPortOrigin, type LocalHandler, type LocalServer, startLocalServer } from "./local-server";
+import { type LocalHandler, type LocalServer, refusedOrigin, startLocalServer } from "./local-server";
 
 const decoder = new TextDecoder();
 const openServers: LocalServer[] = [];
@@ -175,8 +175,9 @@ describe("createHttpUpstream: timeouts", () => {
 
   it("fails the body with UpstreamTimeoutError(timeout) when the whole request outlives timeoutMs mid-stream", async () => {
     const server = await serve(streamOneEventThenHang);
-    // The headers must come in time even on a loaded machine, so the budget is wide.
-    const upstream = createHttpUpstream({ baseUrl: server.origin, timeoutMs: 1000, idleTimeoutMs: 0 });
+    // The headers come at once, but they must come before the budget runs out even on a loaded machine,
+    // so it is far wider than they take: the test waits it out, then the stream fails.
+    const upstream = createHttpUpstream({ baseUrl: server.origin, timeoutMs: 3_000, idleTimeoutMs: 0 });
     const response = await upstream.send({ body: chatBody, signal: new AbortController().signal });
     const { first, iterator } = await readFirst(response.body);
     expect(first).toBe("data: one\n\n");
@@ -187,12 +188,13 @@ describe("createHttpUpstream: timeouts", () => {
 
   it("fails the body with UpstreamTimeoutError(idle) when the upstream goes silent between chunks", async () => {
     const server = await serve(streamOneEventThenHang);
-    const upstream = createHttpUpstream({ baseUrl: server.origin, timeoutMs: 0, idleTimeoutMs: 250 });
+    // The idle clock runs from the request on: wide enough for the headers of a loaded machine.
+    const upstream = createHttpUpstream({ baseUrl: server.origin, timeoutMs: 0, idleTimeoutMs: 2_000 });
     const response = await upstream.send({ body: chatBody, signal: new AbortController().signal });
     const { iterator } = await readFirst(response.body);
     const failure = await iterator.next().catch((e) => e);
     expect(failure).toBeInstanceOf(UpstreamTimeoutError);
-    expect(failure).toMatchObject({ kind: "idle", timeoutMs: 250 });
+    expect(failure).toMatchObject({ kind: "idle", timeoutMs: 2_000 });
     await server.requests[0]?.socketClosed;
   });
 
@@ -202,14 +204,15 @@ describe("createHttpUpstream: timeouts", () => {
       response.write("data: one\n\n");
       response.end("data: two\n\n");
     });
-    // Wide enough that a loaded CI machine answers the headers in time (30 ms was not: a flaky failure).
-    const upstream = createHttpUpstream({ baseUrl: server.origin, timeoutMs: 0, idleTimeoutMs: 250 });
+    // Wide enough that a loaded CI machine answers the headers in time (30 ms, then 250 ms, were not).
+    const upstream = createHttpUpstream({ baseUrl: server.origin, timeoutMs: 0, idleTimeoutMs: 1_000 });
     const response = await upstream.send({ body: chatBody, signal: new AbortController().signal });
     let text = "";
     for await (const chunk of response.body) {
+      // The gateway is busy (a slow client) for longer than the idle timeout after the first chunk: the
+      // idle clock only runs while it waits for the upstream. (The pause is the slow client itself.)
+      if (text === "") await new Promise((resolve) => setTimeout(resolve, 2_500));
       text += decoder.decode(chunk);
-      // The gateway is busy (a slow client): the idle clock only runs while it waits for the upstream.
-      await new Promise((resolve) => setTimeout(resolve, 600));
     }
     expect(text).toBe("data: one\n\ndata: two\n\n");
   });
@@ -226,7 +229,7 @@ describe("createHttpUpstream: timeouts", () => {
 
 describe("createHttpUpstream: connection failures", () => {
   it("rejects with UpstreamUnreachableError(ECONNREFUSED) on a closed port, naming the URL", async () => {
-    const origin = await closedPortOrigin();
+    const origin = refusedOrigin();
     const upstream = createHttpUpstream({ baseUrl: `${origin}/v1` });
     const failure = await upstream
       .send({ body: chatBody, signal: new AbortController().signal })
@@ -250,6 +253,72 @@ describe("createHttpUpstream: connection failures", () => {
     })().catch((e) => e);
     expect(failure).toBeInstanceOf(UpstreamConnectionError);
     expect(chunks.join("")).toBe("data: one\n\n");
+  });
+});
+
+describe("createHttpUpstream: a pooled connection the upstream closed", () => {
+  const answerDone: LocalHandler = (_request, response) => {
+    response.writeHead(200, { "content-type": "text/event-stream" });
+    response.end("data: [DONE]\n\n");
+  };
+  const readAll = async (body: AsyncIterable<Uint8Array>): Promise<string> => {
+    let text = "";
+    for await (const chunk of body) text += decoder.decode(chunk);
+    // undici puts the connection back into its pool a turn of the event loop after the body ended.
+    await new Promise((resolve) => setImmediate(resolve));
+    return text;
+  };
+
+  // The race of a keep-alive pool: the upstream closes an idle connection (uvicorn after 5 s) while the
+  // gateway hands it out for the next POST. Closing it in the same tick as the send makes the race certain.
+  it.each([
+    ["a small body (the FIN comes while the gateway waits: UND_ERR_SOCKET)", chatBody],
+    [
+      "a large body (the write runs into the reset: EPIPE)",
+      { ...chatBody, messages: [{ role: "user", content: "x".repeat(4 * 1024 * 1024) }] },
+    ],
+  ])("sends the request again on a fresh connection: %s", async (_name, body) => {
+    const server = await serve(answerDone);
+    const upstream = createHttpUpstream({ baseUrl: server.origin });
+    const first = await upstream.send({ body: chatBody, signal: new AbortController().signal });
+    expect(await readAll(first.body)).toBe("data: [DONE]\n\n");
+
+    server.closeConnections();
+    const second = await upstream.send({ body, signal: new AbortController().signal });
+    expect(second.status).toBe(200);
+    expect(await readAll(second.body)).toBe("data: [DONE]\n\n");
+    // The closed connection never delivered the request: the model saw it once, on a new connection.
+    expect(server.requests.map((request) => request.connection)).toEqual([0, 1]);
+    expect(server.requests[1]?.body).toBe(JSON.stringify(body));
+  });
+
+  it("does not send again what may have reached the model: a fresh connection closed before the answer", async () => {
+    const server = await serve((_request, response) => response.socket?.destroy());
+    const upstream = createHttpUpstream({ baseUrl: server.origin });
+    const failure = await upstream
+      .send({ body: chatBody, signal: new AbortController().signal })
+      .catch((e) => e);
+    expect(failure).toBeInstanceOf(UpstreamConnectionError);
+    expect(failure.code).toBe("UND_ERR_SOCKET");
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("does not send again what may have reached the model: a reused connection the upstream read the request on", async () => {
+    let calls = 0;
+    const server = await serve((_request, response) => {
+      calls += 1;
+      if (calls === 1) answerDone(_request, response);
+      // The upstream read the second request, started its answer, and died.
+      else response.socket?.end("HTTP/1.1 200 OK\r\ncontent-type: text/ev");
+    });
+    const upstream = createHttpUpstream({ baseUrl: server.origin });
+    const first = await upstream.send({ body: chatBody, signal: new AbortController().signal });
+    await readAll(first.body);
+    const failure = await upstream
+      .send({ body: chatBody, signal: new AbortController().signal })
+      .catch((e) => e);
+    expect(failure).toBeInstanceOf(UpstreamConnectionError);
+    expect(server.requests.map((request) => request.connection)).toEqual([0, 0]);
   });
 });
 
@@ -369,7 +438,7 @@ describe("createHttpUpstream: tokenize", () => {
   });
 
   it("answers undefined when the server cannot be reached", async () => {
-    const upstream = createHttpUpstream({ baseUrl: `${await closedPortOrigin()}/v1` });
+    const upstream = createHttpUpstream({ baseUrl: `${refusedOrigin()}/v1` });
     expect(await upstream.tokenize?.(countBody, new AbortController().signal)).toBeUndefined();
   });
 

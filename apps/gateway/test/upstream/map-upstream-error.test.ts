@@ -389,6 +389,17 @@ describe("mapUpstreamHttpError (docs/http-api.md §5)", () => {
     const { message } = mapUpstreamHttpError(500, "x".repeat(100_000), new Headers());
     expect(message.length).toBeLessThan(2100);
   });
+
+  it("leaves no half of a key that the cap cuts through, wherever it falls", () => {
+    const key = "sk-secret-0123456789";
+    for (let at = 1980; at <= 2001; at++) {
+      const text = `${"x".repeat(at)}${key} and more`;
+      for (const body of [text, openAiError(text)]) {
+        const { message } = mapUpstreamHttpError(500, body, new Headers(), { secrets: [key] });
+        expect(message, `key at ${at}`).not.toMatch(/sk-s|0123/);
+      }
+    }
+  });
 });
 
 interface FailureRow {
