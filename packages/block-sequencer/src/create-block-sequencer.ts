@@ -32,10 +32,10 @@ export interface BlockSequencer {
   /** Close whatever is open (end of stream), except a cut call's block. Idempotent; segments pushed after it are ignored. */
   end(): void;
   /**
-   * A tool call was cut (its end said `cut`): its block stays open, nothing after it is sent, and the message
-   * must end there (docs/architecture.md §3).
+   * The name of a tool call that was cut (its end said `cut`): its block stays open, nothing after it is sent,
+   * and the message must end there (docs/architecture.md §3). Undefined while no call was cut.
    */
-  readonly cut: boolean;
+  readonly cutCallName: string | undefined;
   /** tool_use blocks emitted. */
   readonly toolUseCount: number;
   readonly blockCounts: BlockCounts;
@@ -104,7 +104,7 @@ class Sequencer implements BlockSequencer {
   private callSeen = false;
   private ended = false;
   // A cut call's block is open for good: the message ends with it.
-  private cutOpen = false;
+  private cutCall: ToolCall | undefined;
 
   constructor(options: BlockSequencerOptions, sink: (event: ContentBlockEvent) => void) {
     this.signature = options.signature ?? DEFAULT_THINKING_SIGNATURE;
@@ -117,12 +117,12 @@ class Sequencer implements BlockSequencer {
     return this.blockCounts.tool_use;
   }
 
-  get cut(): boolean {
-    return this.cutOpen;
+  get cutCallName(): string | undefined {
+    return this.cutCall?.name;
   }
 
   push(segment: Segment): void {
-    if (this.ended || (this.cutOpen && segment.type !== "warning")) return;
+    if (this.ended || (this.cutCall !== undefined && segment.type !== "warning")) return;
     switch (segment.type) {
       case "reasoning":
       case "text":
@@ -150,7 +150,7 @@ class Sequencer implements BlockSequencer {
   end(): void {
     if (this.ended) return;
     this.ended = true;
-    if (this.cutOpen) return;
+    if (this.cutCall !== undefined) return;
     // A call that never ended is closed here; the queue behind it may open (and leave open) more.
     while (this.activeCall !== undefined) {
       this.closeCall();
@@ -257,7 +257,7 @@ class Sequencer implements BlockSequencer {
     const call = this.calls.get(callIndex);
     switch (call?.state) {
       case "open":
-        if (cut) this.cutOpen = true;
+        if (cut) this.cutCall = call;
         else {
           this.closeCall();
           this.drain();
@@ -294,7 +294,7 @@ class Sequencer implements BlockSequencer {
       });
       call.pendingArguments = "";
     }
-    if (call.cut) this.cutOpen = true;
+    if (call.cut) this.cutCall = call;
     else if (call.ended) this.closeCall();
   }
 
@@ -317,7 +317,7 @@ class Sequencer implements BlockSequencer {
   /** Replays queued segments, in order, until the queue is empty or a replayed call stays open. */
   private drain(): void {
     const queue = this.queue;
-    while (this.activeCall === undefined && !this.cutOpen && this.queueHead < queue.length) {
+    while (this.activeCall === undefined && this.cutCall === undefined && this.queueHead < queue.length) {
       const segment = queue[this.queueHead++]!;
       if (segment.type === "tool-call-start") this.openCall(this.calls.get(segment.callIndex)!);
       else this.content(segment.type, segment.text);

@@ -50,7 +50,7 @@ describe("tool_use blocks (docs/architecture.md §1, I1, I2)", () => {
       text("never shown"),
       ...call(1, "Read", "{}"),
     ]);
-    expect(sequencer.cut).toBe(true);
+    expect(sequencer.cutCallName).toBe("Write");
     expect(events.slice(-2)).toEqual([
       {
         type: "content_block_start",
@@ -74,7 +74,7 @@ describe("tool_use blocks (docs/architecture.md §1, I1, I2)", () => {
       delta(0, "{}"),
       end(0),
     ]);
-    expect(sequencer.cut).toBe(true);
+    expect(sequencer.cutCallName).toBe("Write");
     expect(events.map((event) => event.type)).toEqual([
       "content_block_start",
       "content_block_delta",

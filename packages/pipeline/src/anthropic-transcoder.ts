@@ -202,10 +202,9 @@ export function createAnthropicTranscoder(
       matchedStop,
       stopSequences: options.stopSequences ?? [],
       toolUseEmitted: sequencer.toolUseCount > 0,
-      // Any dialect's cut call (its end said `cut`) leaves its block open: the stop reason must account for it.
-      cutToolCall:
-        merger.cutCall ??
-        (sequencer.cut ? "a tool call was cut off before its arguments were complete" : undefined),
+      // Any dialect's cut call (its end said `cut`) leaves its block open: the stop reason must account for it,
+      // in the words the merger uses for a structured call, so raw and parsing servers end a turn alike.
+      cutToolCall: merger.cutCall ?? cutRawCall(sequencer.cutCallName),
       sawDone,
       ...(upstreamError ? { upstreamError } : {}),
     });
@@ -300,4 +299,11 @@ export function createAnthropicTranscoder(
       };
     },
   };
+}
+
+/** What a raw dialect's cut call (docs/dialects.md §2) tells the stop reason. */
+function cutRawCall(name: string | undefined): string | undefined {
+  return name === undefined
+    ? undefined
+    : `the arguments of tool call ${JSON.stringify(name)} were cut off before they were complete`;
 }

@@ -122,11 +122,11 @@ export class StructuredCall {
   /**
    * The live call's arguments are over (what follows decided it, or the stream ended) before its strict
    * object closed: a non-strict tail is repaired when the repair continues what was streamed; otherwise,
-   * and when the object was cut off, the block closes with what was valid and the call counts as cut.
+   * and when the object was cut off, the call is cut: its block stays open.
    */
   finishLive(): void {
     const name = this.name as string;
-    const outcome = this.stream.finish({ closeWhatWasValid: false });
+    const outcome = this.stream.finish();
     if (outcome.kind === "repaired") {
       this.warn("tool_call.repaired", `the arguments of ${name} were repaired into JSON`, this.stream.source);
       this.end();
@@ -139,7 +139,7 @@ export class StructuredCall {
         );
       return;
     }
-    if (outcome.kind === "closed") {
+    if (outcome.kind === "cut") {
       const truncated = outcome.reason === "truncated";
       this.cut(
         truncated ? "tool_call.truncated" : "tool_call.malformed",

@@ -100,17 +100,7 @@ export class DeepseekDsmlToolParser implements ToolParser, MarkerHandler {
 
   end(): void {
     this.lexer.end();
-    if (this.state === "value") this.closeValue();
-    if (this.state !== "invoke") return;
-    // docs/dialects.md §2 (qwen_xml's rule): a stream that ends inside a call closes the value and the call.
-    this.abandonBody();
-    this.call.flushStray();
-    this.call.warn(
-      "unterminated_call",
-      `the stream ended inside call ${JSON.stringify(this.call.callName)}`,
-      "",
-    );
-    this.endCall();
+    if (this.state === "value" || this.state === "invoke") this.cutCall();
   }
 
   text(text: string): void {
@@ -297,6 +287,15 @@ export class DeepseekDsmlToolParser implements ToolParser, MarkerHandler {
     this.state = "block";
   }
 
+  /** docs/dialects.md §2 (qwen_xml's rule): the stream ended inside the call, so it is cut, nothing closed. */
+  private cutCall(): void {
+    // An unfinished direct JSON body is the call's source, no part of its arguments.
+    if (this.body !== undefined) this.call.markup(this.body.text);
+    this.body = undefined;
+    this.call.cut();
+    this.state = "text";
+  }
+
   // ── between parameters ─────────────────────────────────────────────────────
 
   private invokeText(text: string): void {
@@ -478,7 +477,7 @@ export class DeepseekDsmlToolParser implements ToolParser, MarkerHandler {
         return this.invokeMarker(marker, buffer, index, final);
       case "end-of-sentence":
         // Only at the end of the stream: the model stopped inside the value (smg strips the EOS from it).
-        this.closeValue();
+        this.cutCall();
         this.call.markup(buffer.slice(index));
         return buffer.length;
     }

@@ -50,6 +50,12 @@ export class JsonValueBuffer extends ParameterValue {
     this.raw = "";
   }
 
+  protected takeHeldSource(): string {
+    const held = this.raw;
+    this.raw = "";
+    return held;
+  }
+
   protected heldValueLength(): number {
     return this.raw.length;
   }

@@ -165,18 +165,21 @@ describe("drift and truncation", () => {
     ]);
   });
 
-  it("closes an unterminated call at the end with what was received", () => {
-    for (const source of [
-      `<${D}tool_calls>\n<${D}invoke name="write">\n<${D}parameter name="content" string="true">half a fi`,
-      `<${D}tool_calls>\n<${D}invoke name="write">\n<${D}parameter name="content" string="true">half a fi</${D}parameter>`,
-      `<${D}tool_calls>\n<${D}invoke name="write">\n<${D}parameter name="content" string="true">half a fi</${D}param`,
+  it("cuts a call the stream ended inside: nothing closes its value or object", () => {
+    const opening = `<${D}tool_calls>\n<${D}invoke name="write">\n<${D}parameter name="content" string="true">half a fi`;
+    for (const [source, argumentsJson] of [
+      [opening, '{"content": "half a fi'],
+      // The value closed, but `</｜DSML｜invoke>` never came.
+      [`${opening}</${D}parameter>`, '{"content": "half a fi"'],
+      [`${opening}</${D}param`, `{"content": "half a fi</${D}param`],
+      // Neither a string="false" value nor a direct JSON body is read before its close.
+      [`<${D}tool_calls>\n<${D}invoke name="f">\n<${D}parameter name="n" string="false">4`, "{"],
+      [`<${D}tool_calls>\n<${D}invoke name="f">\n{"a": "b`, "{"],
     ]) {
-      const result = runDsml(source);
-      expect(argumentsOf(result), source).toEqual([
-        { content: source.endsWith("</｜DSML｜param") ? `half a fi</${D}param` : "half a fi" },
-      ]);
+      const result = runDsml(source as string);
+      expect(result.calls, source).toMatchObject([{ argumentsJson, ended: true, cut: true }]);
+      expect(result.markup, source).toBe(source);
       expect(warningCodes(result), source).toEqual(["deepseek_dsml.unterminated_call"]);
-      expect(result.calls[0]?.ended).toBe(true);
     }
   });
 
@@ -249,7 +252,9 @@ describe("the end-of-sentence marker (research §1.1)", () => {
     const result = runDsml(
       `<${D}tool_calls>\n<${D}invoke name="f">\n<${D}parameter name="a" string="true">abc${EOS}`,
     );
-    expect(argumentsOf(result)).toEqual([{ a: "abc" }]);
+    // The model stopped inside the call: it is cut, the value as far as it came, the marker markup.
+    expect(result.calls).toMatchObject([{ argumentsJson: '{"a": "abc', cut: true }]);
+    expect(result.markup.endsWith(`abc${EOS}`)).toBe(true);
     expect(warningCodes(result)).toEqual(["deepseek_dsml.unterminated_call"]);
   });
 

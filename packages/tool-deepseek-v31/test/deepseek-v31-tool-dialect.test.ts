@@ -175,13 +175,14 @@ describe("deepseek_v31: JSON that is not strict, and streams that are cut", () =
     }
   });
 
-  it("closes a call cut by the end of the stream with what was received, with a warning", () => {
+  it("cuts a call the stream ended inside, with a warning: nothing closes its arguments", () => {
     const input = `${CALLS_BEGIN}${CALL_BEGIN}Bash${TOOL_SEP}{"command": "git status", "timeout": 12`;
     for (const chunks of allTwoPieceSplits(input)) {
       const result = segmentText({ tool }, chunks);
       expect(result.problems).toEqual([]);
-      // The number may have been cut: it is not guessed.
-      expect(result.calls.map((entry) => entry.arguments)).toEqual([{ command: "git status" }]);
+      // What went out stops before the number that may have been cut: it is not guessed, nor closed.
+      expect(result.calls).toMatchObject([{ argumentsJson: '{"command": "git status"', cut: true }]);
+      expect(result.markup).toBe(input);
       expect(result.warnings.map((warning) => warning.code)).toEqual([
         "deepseek_v31.unterminated_call",
         "deepseek_v31.truncated_arguments",

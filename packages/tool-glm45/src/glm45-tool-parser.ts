@@ -70,16 +70,8 @@ export class Glm45ToolParser implements ToolParser, MarkerHandler {
       this.outside.end();
       return;
     }
-    // A stream that ends inside a call closes the open value and the call (docs/dialects.md §2, d007).
-    if (this.state === "value") this.closeValue();
-    this.call.flushStray();
-    this.warnMissingValue();
-    this.call.warn(
-      "unterminated_call",
-      `the stream ended inside call ${JSON.stringify(this.call.callName)}; closed with what was received`,
-      "",
-    );
-    this.endCall();
+    // A stream that ends inside a call cuts it; nothing closes its value or object (docs/dialects.md §2, d007).
+    this.call.cut();
   }
 
   text(text: string): void {

@@ -11,7 +11,7 @@ runToolPeerCases({
   dialects: (name) => name === "glm45",
   skip: {
     "d007-glm45-test-extract-tool-calls-incomplete-tool-call":
-      "vLLM non-streaming needs </tool_call> and keeps the text; docs/dialects.md §2: a stream that ends inside a call closes it with a warning (the block is already streaming; our own test asserts it)",
+      "vLLM non-streaming needs </tool_call> and keeps the text; docs/dialects.md §2: the block is already streaming, so a stream that ends inside a call cuts it (left open, never run) with a warning (our own test asserts it)",
     "d010-glm45-test-extract-tool-calls-numeric-deserialization": SCHEMALESS,
     "d019-glm45-test-python-literals": SCHEMALESS,
   },

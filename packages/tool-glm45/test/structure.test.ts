@@ -222,21 +222,34 @@ describe("text around calls", () => {
 });
 
 describe("the end of the stream", () => {
-  it("closes an open value and its call with what was received, with a warning (docs/dialects.md §2)", () => {
-    const result = runGlm("<tool_call>write_file\n<arg_key>path</arg_key>\n<arg_value>a.t", {
-      tools: WRITE_FILE,
-    });
-    expect(result.calls).toMatchObject([{ name: "write_file", arguments: { path: "a.t" }, ended: true }]);
-    expect(codesOf(result)).toEqual(["glm45.unterminated_call"]);
+  it("cuts a call the stream ended inside: nothing closes its value or object (docs/dialects.md §2)", () => {
+    const input = "<tool_call>write_file\n<arg_key>path</arg_key>\n<arg_value>a.t";
+    const result = runGlm(input, { tools: WRITE_FILE });
+    expect(result.calls).toMatchObject([
+      { name: "write_file", argumentsJson: '{"path": "a.t', ended: true, cut: true },
+    ]);
+    expect(result.markup).toBe(input);
+    expect(result.warnings).toMatchObject([
+      {
+        code: "glm45.unterminated_call",
+        message: 'the stream ended inside call "write_file"; the call is cut and not run',
+      },
+    ]);
   });
 
-  it("closes a call cut between its arguments, or right after a value's close tag", () => {
+  it("cuts a call cut between its arguments, or right after a value's close tag (no </tool_call>)", () => {
     const between = runGlm("<tool_call>f<arg_key>a</arg_key><arg_value>1</arg_value>\n<arg_key>b</arg_key>");
-    expect(argumentsOf(between)).toEqual([{ a: "1" }]);
-    expect(codesOf(between)).toEqual(["glm45.missing_value", "glm45.unterminated_call"]);
+    expect(between.calls).toMatchObject([{ argumentsJson: '{"a": "1"', cut: true }]);
+    expect(codesOf(between)).toEqual(["glm45.unterminated_call"]);
     const afterClose = runGlm("<tool_call>f<arg_key>a</arg_key><arg_value>1</arg_value>");
-    expect(argumentsOf(afterClose)).toEqual([{ a: "1" }]);
+    expect(afterClose.calls).toMatchObject([{ argumentsJson: '{"a": "1"', cut: true }]);
     expect(codesOf(afterClose)).toEqual(["glm45.unterminated_call"]);
+    // An open integer is typed only at its close: the cut leaves it out of the arguments, not out of the markup.
+    const typed = runGlm("<tool_call>get_weather<arg_key>days</arg_key><arg_value>3", {
+      tools: { get_weather: { type: "object", properties: { days: { type: "integer" } } } },
+    });
+    expect(typed.calls).toMatchObject([{ argumentsJson: "{", cut: true }]);
+    expect(typed.markup).toBe("<tool_call>get_weather<arg_key>days</arg_key><arg_value>3");
   });
 });
 

@@ -196,19 +196,35 @@ describe("kimi_k2: JSON that is not strict, and streams that are cut", () => {
     }
   });
 
-  it("closes a call cut by the end of the stream with what was received, with a warning", () => {
+  it("cuts a call the stream ended inside, with a warning: nothing closes its arguments", () => {
     const input = `${"<|tool_calls_section_begin|><|tool_call_begin|>functions.write:0<|tool_call_argument_begin|>"}{"path": "a.txt", "content": "line one\\nline t`;
     for (const chunks of allTwoPieceSplits(input)) {
       const result = segmentText({ tool }, chunks);
       expect(result.problems).toEqual([]);
-      expect(result.calls.map((entry) => entry.arguments)).toEqual([
-        { path: "a.txt", content: "line one\nline t" },
+      expect(result.calls).toMatchObject([
+        { argumentsJson: '{"path": "a.txt", "content": "line one\\nline t', ended: true, cut: true },
       ]);
+      expect(result.markup).toBe(input);
       expect(result.warnings.map((warning) => warning.code)).toEqual([
         "kimi_k2.unterminated_call",
         "kimi_k2.truncated_arguments",
       ]);
     }
+  });
+
+  it("keeps a call whose object closed when only its end marker is missing at the end of the stream", () => {
+    const input = `<|tool_calls_section_begin|>${"<|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>"}{"a": 1}`;
+    const result = segmentText({ tool }, input);
+    expect(result.calls).toMatchObject([{ arguments: { a: 1 }, cut: false }]);
+    expect(result.warnings.map((warning) => warning.code)).toEqual(["kimi_k2.missing_call_end"]);
+  });
+
+  it("cuts a started call whose near-JSON tail does not repair, at its end marker too", () => {
+    const input = section(call("functions.f:0", '{"command": "ls", invalid json}'));
+    const result = segmentText({ tool }, input);
+    expect(result.problems).toEqual([]);
+    expect(result.calls).toMatchObject([{ argumentsJson: '{"command": "ls"', cut: true }]);
+    expect(result.warnings.map((warning) => warning.code)).toEqual(["kimi_k2.malformed_arguments"]);
   });
 
   it("ends a call whose closer is missing at the next marker, with a warning", () => {

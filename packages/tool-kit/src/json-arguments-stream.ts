@@ -9,8 +9,11 @@ export type JsonArgumentsOutcome =
   | { readonly kind: "complete" }
   /** Not strict JSON: repaired at the close, the repaired rest emitted; `more`: objects written after it. */
   | { readonly kind: "repaired"; readonly more: readonly string[]; readonly dropped: number }
-  /** Closed with what was validly received: cut off (`truncated`), or not repairable (`malformed`). */
-  | { readonly kind: "closed"; readonly reason: "truncated" | "malformed"; readonly detail: string };
+  /**
+   * Cannot be finished as the model wrote it: cut off (`truncated`), or not repairable (`malformed`). Nothing
+   * closes what went out; the caller cuts the call (docs/dialects.md §2).
+   */
+  | { readonly kind: "cut"; readonly reason: "truncated" | "malformed"; readonly detail: string };
 
 /**
  * One tool call's arguments, written by the model as a JSON object and fed in pieces, streamed live as
@@ -29,10 +32,11 @@ export type JsonArgumentsOutcome =
  *   Repair may only continue what was streamed: jsonrepair keeps valid JSON as it is, so it does. (A caller
  *   that has not started the call yet can do better for near-JSON from the first key: JsonToolCallParser
  *   holds such a call whole and decides it at its end, as hermes does.)
- * - **A started call always ends with one object.** The call is open (its name already went out), so
- *   what cannot be repaired, and what the stream cut off (never repaired: a guessed `}` would complete a
- *   half-written command), is closed with what was validly received — a string value as far as it came,
- *   without an unfinished number, literal or key — and the outcome says so for the caller's warning.
+ * - **What cannot be finished is never closed.** The call is open (its name already went out), so what
+ *   cannot be repaired, and what the stream cut off (never repaired: a guessed `}` would complete a
+ *   half-written command), gets nothing more: what went out stays a valid prefix — a string value as far as
+ *   it came, without an unfinished number, literal or key — and the outcome says `cut`, for the caller to
+ *   end the call as cut (its block stays open, no client runs it).
  * - **`{…}{…}`.** Strict: the first object completes and the caller sees the next `{` (a new call, as
  *   concat_repair splits). Held text: `finish` returns the objects after the first in `more`.
  *
@@ -84,18 +88,14 @@ export class JsonArgumentsStream {
   }
 
   /**
-   * The arguments are over (the caller met its end marker, or the stream ended): emits whatever completes
-   * the object and says what it was. `closingFence` is text the format writes after the object (DeepSeek
-   * V3's ```), left out of repair. `closeWhatWasValid: false`: arguments that cannot be finished get no
-   * closing suffix (the caller leaves the call cut, docs/dialects.md §2).
+   * The arguments are over (the caller met its end marker, or the stream ended): emits what a repair adds
+   * and says what they were. `closingFence` is text the format writes after the object (DeepSeek V3's ```),
+   * left out of repair.
    */
-  finish(
-    options: { readonly closingFence?: string; readonly closeWhatWasValid?: boolean } = {},
-  ): JsonArgumentsOutcome {
+  finish(options: { readonly closingFence?: string } = {}): JsonArgumentsOutcome {
     const status = this.status;
-    const close = options.closeWhatWasValid ?? true;
     if (status === "complete") return { kind: "complete" };
-    if (status === "streaming") return this.close("truncated", "the arguments were cut off", close);
+    if (status === "streaming") return cut("truncated", "the arguments were cut off");
     const start = this.validator.objectStart;
     let text = this.text.slice(Math.max(start, 0)).trimEnd();
     const fence = options.closingFence;
@@ -103,17 +103,10 @@ export class JsonArgumentsStream {
     const streamed = start < 0 ? "" : this.text.slice(start, this.emittedEnd);
     const repair = repairStreamedArguments(text, streamed);
     if (repair.kind === "truncated")
-      return this.close("truncated", "the arguments were cut off inside a string or bracket", close);
-    if (repair.kind === "malformed") return this.close("malformed", repair.reason, close);
+      return cut("truncated", "the arguments were cut off inside a string or bracket");
+    if (repair.kind === "malformed") return cut("malformed", repair.reason);
     if (repair.json.length > streamed.length) this.delta(repair.json.slice(streamed.length));
     return { kind: "repaired", more: repair.more, dropped: repair.dropped };
-  }
-
-  /** `emit`: close what was validly received (a raw dialect's call); else emit nothing (the caller cuts the call). */
-  private close(reason: "truncated" | "malformed", detail: string, emit: boolean): JsonArgumentsOutcome {
-    // Nothing streamed yet (the text never began an object): the empty object.
-    if (emit) this.delta(this.validator.objectStart < 0 ? "{}" : this.validator.closingSuffix);
-    return { kind: "closed", reason, detail };
   }
 
   /** Emits the text from `emittedEnd` up to the validator's closable point; `consumed` ends at the scan's stop. */
@@ -131,4 +124,8 @@ export class JsonArgumentsStream {
     this.pending = unemitted.slice(cut);
     this.emittedEnd = target;
   }
+}
+
+function cut(reason: "truncated" | "malformed", detail: string): JsonArgumentsOutcome {
+  return { kind: "cut", reason, detail };
 }

@@ -56,8 +56,10 @@ const MAX_SEPARATOR_WHITESPACE = 4096;
  *   goes out then. An opener not followed by a call is text (lossless); an empty section is markup.
  * - The arguments stream live through JsonArgumentsStream: string-aware while they are strict JSON (a marker
  *   inside a string is data); past the first character that is not, the next marker ends them and they are
- *   repaired at the close. A started call always ends with one JSON object; what was repaired, split
- *   (`{…}{…}`), cut off or not repairable is said with a warning.
+ *   repaired at the close. A call is complete when its object closed (its end marker may be missing) or its
+ *   near-JSON repairs; what was repaired or split (`{…}{…}`) is said with a warning. Arguments cut off by the
+ *   end of the stream, or not repairable, are never closed by a guess: the call's end says `cut` (its block
+ *   stays open and the turn ends there, docs/dialects.md §2).
  * - A call whose first member is already not strict JSON (`{'a': …}`) has nothing to stream: it is held
  *   whole, with no start yet, and decided at its closer as hermes decides a body — repaired, it is a call;
  *   cut off or not repairable, its source is text (lossless, never run).
@@ -122,11 +124,8 @@ export class JsonToolCallParser implements ToolParser {
     const buffer = this.held;
     this.held = "";
     if (buffer.length > 0) this.run(buffer, true);
-    if (this.state === "held-call") this.resolveHeldCall(0, false, true);
-    if (this.state === "arguments" || this.state === "after-arguments") {
-      this.warnUnterminated();
-      this.endCall("", false);
-    }
+    if (this.state === "held-call") this.resolveHeldCall(0, true);
+    if (this.state === "arguments" || this.state === "after-arguments") this.endCall("", true, true);
     if (this.state === "section") this.leaveSection();
   }
 
@@ -401,18 +400,19 @@ export class JsonToolCallParser implements ToolParser {
     this.heldCall += buffer.slice(from, hit.index);
     if (hit.marker === this.grammar.callCloser) {
       this.heldCall += hit.marker;
-      this.resolveHeldCall(hit.marker.length, false, false);
+      this.resolveHeldCall(hit.marker.length, false);
       return hit.index + hit.marker.length;
     }
-    this.resolveHeldCall(0, true, false);
+    this.resolveHeldCall(0, true);
     return hit.index;
   }
 
   /**
-   * A held call is complete (`closerLength`: its closer ends `heldCall`): repaired, it is a call; cut off or
-   * not repairable, its source is text, never run (as hermes keeps an unparseable body).
+   * A held call is complete (`closerLength`: its closer ends `heldCall`; `missingCloser`: something else, or
+   * the end of the stream, ended it): repaired, it is a call; cut off or not repairable, its source is text,
+   * never run (as hermes keeps an unparseable body).
    */
-  private resolveHeldCall(closerLength: number, missingCloser: boolean, streamEnded: boolean): void {
+  private resolveHeldCall(closerLength: number, missingCloser: boolean): void {
     const source = this.heldCall;
     this.heldCall = "";
     let text = source.slice(this.heldArgumentsStart, source.length - closerLength).trimEnd();
@@ -438,7 +438,6 @@ export class JsonToolCallParser implements ToolParser {
     this.sink({ type: "tool-call-delta", callIndex: this.callIndex, argumentsJson: repair.json });
     this.warnOutcome({ kind: "repaired", more: repair.more, dropped: repair.dropped }, source);
     if (missingCloser) this.warnMissingCloser();
-    if (streamEnded) this.warnUnterminated();
     this.sink({ type: "tool-call-end", callIndex: this.callIndex });
     this.state = "section";
     this.emitMoreCalls(repair.more);
@@ -450,14 +449,20 @@ export class JsonToolCallParser implements ToolParser {
     this.openArguments(this.closingFence);
   }
 
-  /** Closes the arguments and the call; `closer` is its closing marker, empty when something else ended it. */
-  private endCall(closer: string, missingCloser: boolean): void {
+  /**
+   * Ends the arguments and the call; `closer` is its closing marker, empty when something else (or, with
+   * `streamEnded`, the end of the stream) ended it. Arguments that cannot be finished as the model wrote them
+   * (cut off, or not repairable) get nothing that closes them: the call is cut.
+   */
+  private endCall(closer: string, missingCloser: boolean, streamEnded = false): void {
     const stream = this.stream as JsonArgumentsStream;
     const outcome = stream.finish(this.closingFence === undefined ? {} : { closingFence: this.closingFence });
+    const cut = outcome.kind === "cut";
+    if (cut && streamEnded) this.warnUnterminated();
     this.warnOutcome(outcome, stream.source);
-    if (missingCloser) this.warnMissingCloser();
+    if (missingCloser && !(cut && streamEnded)) this.warnMissingCloser();
     this.emitMarkup(stream.source + this.afterArguments + closer);
-    this.sink({ type: "tool-call-end", callIndex: this.callIndex });
+    this.sink({ type: "tool-call-end", callIndex: this.callIndex, ...(cut ? { cut: true } : {}) });
     this.stream = undefined;
     this.afterArguments = "";
     this.state = "section";
@@ -483,10 +488,10 @@ export class JsonToolCallParser implements ToolParser {
   }
 
   private warnUnterminated(): void {
-    // docs/dialects.md §2: a call cut by the end of the stream is closed with what was received.
+    // docs/dialects.md §2: a call cut by the end of the stream is never closed by a guess.
     this.warn(
       "unterminated_call",
-      `the stream ended inside call ${JSON.stringify(this.callName)}; closed with what was received`,
+      `the stream ended inside call ${JSON.stringify(this.callName)}; the call is cut and not run`,
       "",
     );
   }
@@ -504,9 +509,9 @@ export class JsonToolCallParser implements ToolParser {
           raw,
         );
       }
-    } else if (outcome.kind === "closed") {
+    } else if (outcome.kind === "cut") {
       const code = outcome.reason === "truncated" ? "truncated_arguments" : "malformed_arguments";
-      this.warn(code, `${call}: ${outcome.detail}; closed with what was valid`, raw);
+      this.warn(code, `${call}: ${outcome.detail}; the call is cut and not run`, raw);
     }
   }
 

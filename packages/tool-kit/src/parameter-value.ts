@@ -76,9 +76,22 @@ export abstract class ParameterValue {
     this.pendingNewline = false;
   }
 
+  /**
+   * The stream ended inside the value, so its call is cut (docs/dialects.md §2): nothing more goes out as
+   * arguments — no closing quote, no typed text, which would be a guess — and what the value holds goes out
+   * as markup, so no character is lost.
+   */
+  cut(): void {
+    const held = this.takeHeldSource() + (this.pendingNewline ? "\n" : "");
+    this.pendingNewline = false;
+    if (held.length > 0) this.output.markup(held);
+  }
+
   /** Value text, in order, newlines already settled. */
   protected abstract accept(text: string): void;
   /** Emit the rest of the value's arguments JSON and the markup of its text. */
   protected abstract finish(): void;
+  /** The value's source not yet emitted as markup, in order, given up (the call was cut). */
+  protected abstract takeHeldSource(): string;
   protected abstract heldValueLength(): number;
 }

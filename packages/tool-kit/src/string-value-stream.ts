@@ -68,6 +68,16 @@ export class StringValueStream extends ParameterValue {
     this.block = "";
   }
 
+  protected takeHeldSource(): string {
+    // In source order: a null-literal prefix and the block never coexist (the block starts once the value is
+    // a string), and a held high surrogate came after either.
+    const held = (this.nullLiteral ?? "") + this.block + this.highSurrogate;
+    this.block = "";
+    this.highSurrogate = "";
+    this.nullLiteral = undefined;
+    return held;
+  }
+
   protected heldValueLength(): number {
     return this.block.length + this.highSurrogate.length + (this.nullLiteral?.length ?? 0);
   }

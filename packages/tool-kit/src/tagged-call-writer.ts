@@ -24,8 +24,9 @@ export type CreateValue = (output: ValueOutput, slot: ValueSlot) => ParameterVal
  * (docs/dialects.md §2, Streaming). `start` sends `tool-call-start` first — the segmenter ends an open
  * reasoning span on it, flushing what it holds — then the call's source as markup and `{`; each value goes
  * through tool-kit's writers (strings live, others typed by the schema at the close); `end` writes `}` and
- * `tool-call-end`. It remembers which parameters the call has, so a repeated key is never written, and
- * decides which parameter tags are structural (docs/dialects.md §2: closing is structural).
+ * `tool-call-end` once the call's own closing markup came, `cut` ends a call the stream cut without closing
+ * anything. It remembers which parameters the call has, so a repeated key is never written, and decides which
+ * parameter tags are structural (docs/dialects.md §2: closing is structural).
  */
 export class TaggedCallWriter {
   /** Where value writers send deltas, markup and warnings. */
@@ -85,6 +86,24 @@ export class TaggedCallWriter {
     this.flushStray();
     this.output.delta("}");
     this.sink({ type: "tool-call-end", callIndex: this.callIndex });
+  }
+
+  /**
+   * The stream ended inside the call, before its closing markup (docs/dialects.md §2): the call is cut. Nothing
+   * closes the open value or the object — a guessed `"}` would make half a Write look finished, and a client
+   * runs a finished block whatever the turn says next — so its end says `cut`: its block stays open and the
+   * turn ends there. What the open value held goes out as markup.
+   */
+  cut(): void {
+    this.current?.cut();
+    this.current = undefined;
+    this.flushStray();
+    this.warn(
+      "unterminated_call",
+      `the stream ended inside call ${JSON.stringify(this.name)}; the call is cut and not run`,
+      "",
+    );
+    this.sink({ type: "tool-call-end", callIndex: this.callIndex, cut: true });
   }
 
   /** Whether the call already has `name`: a repeated parameter is not a key again (no duplicate keys). */

@@ -45,6 +45,12 @@ export class TypedValueBuffer extends ParameterValue {
     this.raw = "";
   }
 
+  protected takeHeldSource(): string {
+    const held = this.raw;
+    this.raw = "";
+    return held;
+  }
+
   protected heldValueLength(): number {
     return this.raw.length;
   }

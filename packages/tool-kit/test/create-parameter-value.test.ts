@@ -46,6 +46,34 @@ describe("createParameterValue", () => {
   });
 });
 
+describe("a value the stream cut (docs/dialects.md §2)", () => {
+  const cut = (schema: unknown, pieces: readonly string[]) => {
+    const { output, deltas, markup, warnings } = collect();
+    const value = createParameterValue(output, { name: "v", schema, index: 0, dialect: "x" });
+    for (const piece of pieces) value.append(piece);
+    value.cut();
+    return { json: deltas.join(""), markup: markup.join(""), warnings };
+  };
+
+  it("closes nothing, and gives what it held to the markup in source order", () => {
+    // The held trailing newline and a high surrogate whose pair never came.
+    expect(cut({ type: "string" }, ["\nhello wor\n"])).toEqual({
+      json: '"v": "hello wor',
+      markup: "\nhello wor\n",
+      warnings: [],
+    });
+    expect(cut({ type: "string" }, ["a\ud83d"])).toEqual({
+      json: '"v": "a',
+      markup: "a\ud83d",
+      warnings: [],
+    });
+    // A nullable value that may still be null has not even its opening quote.
+    expect(cut({ type: ["string", "null"] }, ["nu"])).toEqual({ json: '"v": ', markup: "nu", warnings: [] });
+    // A typed value is typed only at its close: nothing of it goes out, and no typing warning.
+    expect(cut({ type: "integer" }, ["\nthr"])).toEqual({ json: "", markup: "\nthr", warnings: [] });
+  });
+});
+
 describe("parameterSchemasOf", () => {
   it("gives the properties of the named tool, or undefined", () => {
     const tools = new Map([["f", { type: "object", properties: { a: { type: "string" } } }]]);

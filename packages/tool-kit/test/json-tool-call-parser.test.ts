@@ -65,6 +65,45 @@ describe("JsonToolCallParser", () => {
     expect(whole.warnings.map((warning) => warning.code)).toEqual(["toy.missing_call_end"]);
   });
 
+  it("cuts a call whose arguments the stream cut: nothing closes them (docs/dialects.md §2)", () => {
+    const input = '<calls><call>f={"path": "a", "content": "half a fi';
+    const result = segmentText({ tool: toy }, input);
+    expect(result.problems).toEqual([]);
+    expect(result.calls).toMatchObject([
+      { name: "f", argumentsJson: '{"path": "a", "content": "half a fi', cut: true },
+    ]);
+    expect(result.segments.at(-1)).toEqual({ type: "tool-call-end", callIndex: 0, cut: true });
+    expect(result.markup).toBe(input);
+    expect(result.warnings.map((warning) => [warning.code, warning.message])).toEqual([
+      ["toy.unterminated_call", 'the stream ended inside call "f"; the call is cut and not run'],
+      ["toy.truncated_arguments", 'call "f": the arguments were cut off; the call is cut and not run'],
+    ]);
+  });
+
+  it("keeps a call whose object closed before the stream ended, its end marker missing", () => {
+    for (const input of [
+      '<calls><call>f={"a": 1}',
+      "<calls><call>f={'a': 1}",
+      '<calls><call>f={"a": True}',
+    ]) {
+      const result = segmentText({ tool: toy }, input);
+      expect(result.calls, input).toMatchObject([
+        { arguments: { a: input.includes("True") ? true : 1 }, cut: false },
+      ]);
+      expect(
+        result.warnings.map((warning) => warning.code),
+        input,
+      ).toContain("toy.missing_call_end");
+    }
+  });
+
+  it("cuts a started call whose near-JSON tail does not repair, even at its end marker", () => {
+    const result = segmentText({ tool: toy }, '<calls><call>f={"a": "x", invalid json}</call></calls>');
+    expect(result.problems).toEqual([]);
+    expect(result.calls).toMatchObject([{ argumentsJson: '{"a": "x"', cut: true }]);
+    expect(result.warnings.map((warning) => warning.code)).toEqual(["toy.malformed_arguments"]);
+  });
+
   it("gives the same segments in any chunking (property)", () => {
     const vocabulary = [
       "<calls>",

@@ -38,6 +38,27 @@ describe("TaggedCallWriter", () => {
     expect(segments.at(-1)).toEqual({ type: "tool-call-end", callIndex: 0 });
   });
 
+  it("cuts a call: the open value and the object stay unclosed, what the value held goes out as markup", () => {
+    const { segments, writer, argumentsOf } = probe();
+    writer.start("read", "<call=read>");
+    writer.openValue("path", "<p=path>").append("/tmp/a");
+    writer.closeValue();
+    // An integer is held until its close; a cut never types it.
+    writer.openValue("limit", "<p=limit>").append("12");
+    writer.cut();
+    expect(argumentsOf()).toBe('{"path": "/tmp/a"');
+    expect(segments.slice(-3)).toEqual([
+      { type: "markup", text: "12" },
+      {
+        type: "warning",
+        code: "toy.unterminated_call",
+        message: 'the stream ended inside call "read"; the call is cut and not run',
+        raw: "",
+      },
+      { type: "tool-call-end", callIndex: 0, cut: true },
+    ]);
+  });
+
   it("streams a string value as it arrives", () => {
     const { writer, argumentsOf } = probe();
     writer.start("read", "");

@@ -538,12 +538,15 @@ describe("text around calls", () => {
 });
 
 describe("end of stream inside a call (docs/dialects.md §2)", () => {
-  it("closes an open call with what was received, with a warning (d124)", () => {
-    const result = runMinimax(
-      '<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="city">Chicago</parameter>',
-      { tools: WEATHER },
-    );
-    expect(result).toMatchObject({ content: null, calls: [{ arguments: { city: "Chicago" }, ended: true }] });
+  it("cuts a call the stream ended inside, with a warning: nothing closes its value or object (d124)", () => {
+    const input =
+      '<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="city">Chicago</parameter>';
+    const result = runMinimax(input, { tools: WEATHER });
+    expect(result).toMatchObject({
+      content: null,
+      calls: [{ argumentsJson: '{"city": "Chicago"', ended: true, cut: true }],
+      markup: input,
+    });
     expect(codesOf(result)).toEqual(["minimax_m2.unterminated_call"]);
     const cut = runMinimax(
       '<minimax:tool_call>\n<invoke name="write_file">\n<parameter name="content">partial te',
@@ -551,20 +554,23 @@ describe("end of stream inside a call (docs/dialects.md §2)", () => {
         tools: WRITE_FILE,
       },
     );
-    expect(argumentsOf(cut)).toEqual([{ content: "partial te" }]);
+    expect(cut.calls).toMatchObject([{ argumentsJson: '{"content": "partial te', cut: true }]);
     expect(codesOf(cut)).toEqual(["minimax_m2.unterminated_call"]);
   });
 
-  it("types an open non-string value, closes right after the start, and keeps a cut tag as value text", () => {
+  it("types nothing it did not see close, and keeps a cut tag as value text", () => {
     const start = '<minimax:tool_call>\n<invoke name="get_weather">\n';
-    expect(argumentsOf(runMinimax(`${start}<parameter name="days">4`, { tools: WEATHER }))).toEqual([
-      { days: 4 },
-    ]);
-    expect(argumentsOf(runMinimax(start))).toEqual([{}]);
-    expect(argumentsOf(runMinimax(`${start}<parameter name="v">Paris</param`))).toEqual([
-      { v: "Paris</param" },
-    ]);
-    expect(argumentsOf(runMinimax(`${start}<parameter name="v`))).toEqual([{}]);
+    const cases: [string, string][] = [
+      [`${start}<parameter name="days">4`, "{"],
+      [start, "{"],
+      [`${start}<parameter name="v">Paris</param`, '{"v": "Paris</param'],
+      [`${start}<parameter name="v`, "{"],
+    ];
+    for (const [input, argumentsJson] of cases) {
+      const result = runMinimax(input, { tools: WEATHER });
+      expect(result.calls, input).toMatchObject([{ argumentsJson, cut: true }]);
+      expect(result.markup, input).toBe(input);
+    }
   });
 
   it("ends a block left open after a complete invoke without a warning: the calls are whole", () => {

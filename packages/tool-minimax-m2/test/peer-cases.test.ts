@@ -16,7 +16,7 @@ runToolPeerCases({
     "d112-minimax_m2-test-minimax-no-schema-infers-number": SCHEMA_LESS,
     "d116-minimax_m2-test-minimax-type-conversion": SCHEMA_LESS,
     "d124-minimax_m2-test-minimax-incomplete-tool-call":
-      "smg non-streaming needs </minimax:tool_call> and returns the text; docs/dialects.md §2 (as qwen_xml t065): a stream that ends inside a call closes it with minimax_m2.unterminated_call (our own test asserts it)",
+      "smg non-streaming needs </minimax:tool_call> and returns the text; docs/dialects.md §2 (as qwen_xml t065): a stream that ends inside a call cuts it (left open, never run) with minimax_m2.unterminated_call (our own test asserts it)",
     "d135-minimax_m2-testnonstreaming-test-mixed-tool-names-only-return-valid":
       "the vLLM engine drops calls to tools the request does not offer; docs/dialects.md §2 (as qwen_xml t015, t064) emits them, as smg does (test_minimax_unknown_function_name_is_forwarded); our own test asserts it",
   },

@@ -74,15 +74,8 @@ export class QwenXmlToolParser implements ToolParser, MarkerHandler {
       this.outside.end();
       return;
     }
-    // docs/dialects.md §2: a stream that ends inside a call closes the open value and the call.
-    if (this.state === "value") this.closeValue();
-    this.call.flushStray();
-    this.call.warn(
-      "unterminated_call",
-      `the stream ended inside call ${JSON.stringify(this.call.callName)}; closed with what was received`,
-      "",
-    );
-    this.endCall(false);
+    // docs/dialects.md §2: a stream that ends inside a call cuts it; nothing closes its value or object.
+    this.call.cut();
   }
 
   text(text: string): void {

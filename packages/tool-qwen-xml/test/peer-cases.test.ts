@@ -52,7 +52,7 @@ runConformance({
     "t064-test-qwen-xml-invalid-function-name":
       "smg drops calls to functions not in tools; docs/dialects.md §2 emits them like vLLM does (t015, t028)",
     "t065-test-qwen-xml-incomplete-tool-call":
-      "smg non-streaming needs </tool_call> and keeps the text; docs/dialects.md §2: a stream that ends inside a call closes it (our own test asserts it)",
+      "smg non-streaming needs </tool_call> and keeps the text; docs/dialects.md §2: a call streams from its <function=…>, so a stream that ends inside it cuts it (left open, never run) instead (our own test asserts it)",
   },
   createParser: (testCase, sink) =>
     createSegmenter({

@@ -582,27 +582,51 @@ describe("text around calls (rule 7)", () => {
 });
 
 describe("end of stream inside a call (rule 8)", () => {
-  it("closes an open string value and the call with what was received (t065)", () => {
-    const result = runQwen("<tool_call>\n<function=get_weather>\n<parameter=city>Chicago</parameter>", {
-      tools: WEATHER,
+  it("cuts a call the stream ended inside: nothing closes its value or object, its source stays markup (t065)", () => {
+    const input = "<tool_call>\n<function=get_weather>\n<parameter=city>Chicago</parameter>";
+    const result = runQwen(input, { tools: WEATHER });
+    expect(result).toMatchObject({
+      content: null,
+      calls: [{ name: "get_weather", argumentsJson: '{"city": "Chicago"', ended: true, cut: true }],
+      markup: input,
     });
-    expect(result).toMatchObject({ content: null, calls: [{ arguments: { city: "Chicago" }, ended: true }] });
-    expect(codes(result)).toEqual(["qwen_xml.unterminated_call"]);
+    expect(result.segments.at(-1)).toEqual({ type: "tool-call-end", callIndex: 0, cut: true });
+    expect(result.warnings).toEqual([
+      {
+        code: "qwen_xml.unterminated_call",
+        message: 'the stream ended inside call "get_weather"; the call is cut and not run',
+        raw: "",
+      },
+    ]);
+    // A Write cut inside its content: the text goes out as far as it came, never `"}`.
     const cut = runQwen("<tool_call>\n<function=write_file>\n<parameter=content>\npartial te", {
       tools: WRITE_FILE,
     });
-    expect(argumentsOf(cut)).toEqual([{ content: "partial te" }]);
+    expect(cut.calls).toMatchObject([{ argumentsJson: '{"content": "partial te', cut: true }]);
   });
 
-  it("types an open non-string value, closes right after the start, and honours a cut </parameter", () => {
-    expect(argumentsOf(runQwen("<function=get_weather>\n<parameter=days>\n4\n", { tools: WEATHER }))).toEqual(
-      [{ days: 4 }],
-    );
-    expect(argumentsOf(runQwen("<tool_call>\n<function=f>"))).toEqual([{}]);
-    expect(argumentsOf(runQwen("<function=f>\n<parameter=v>\nParis\n</parameter"))).toEqual([{ v: "Paris" }]);
-    expect(argumentsOf(runQwen("<function=f>\n<parameter=v>\nParis\n</param"))).toEqual([
-      { v: "Paris\n</param" },
-    ]);
-    expect(argumentsOf(runQwen("<function=f>\n<parameter=v"))).toEqual([{}]);
+  it("types nothing it did not see close, and keeps what an open value held as markup", () => {
+    const cases: [string, string][] = [
+      // An open integer is held until its close: the cut leaves its key out.
+      ["<function=get_weather>\n<parameter=days>\n4\n", "{"],
+      ["<tool_call>\n<function=f>", "{"],
+      // A close tag cut at its `>` still closes the value (a drifted tag, rule 7), not the call.
+      ["<function=f>\n<parameter=v>\nParis\n</parameter", '{"v": "Paris"'],
+      ["<function=f>\n<parameter=v>\nParis\n</param", '{"v": "Paris\\n</param'],
+      ["<function=f>\n<parameter=v", "{"],
+      // The value closed, but `</function>` never came: the model may have had more to write.
+      ["<function=f>\n<parameter=v>\nParis\n</parameter>\n", '{"v": "Paris"'],
+    ];
+    for (const [input, argumentsJson] of cases) {
+      const result = runQwen(input, { tools: WEATHER });
+      expect(result.calls, input).toMatchObject([{ argumentsJson, cut: true }]);
+      expect(result.markup, input).toBe(input);
+    }
+  });
+
+  it("ends a call whose </function> came, even without its </tool_call>", () => {
+    const result = runQwen("<tool_call>\n<function=f>\n<parameter=v>\nParis\n</parameter>\n</function>");
+    expect(result.calls).toMatchObject([{ arguments: { v: "Paris" }, cut: false }]);
+    expect(result.warnings).toEqual([]);
   });
 });

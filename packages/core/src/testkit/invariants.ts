@@ -2,8 +2,8 @@ import type { Segment } from "../segment";
 
 /**
  * Checks what every segment stream must satisfy, whatever the dialect: every call starts once,
- * gets deltas only while open, ends once; its arguments concatenate to one JSON object (unless its end
- * says it was cut); and,
+ * gets deltas only while open, ends once; its arguments concatenate to one JSON object, or, when its end
+ * says it was cut, to text that is not one (nothing closed it by a guess, docs/dialects.md §2); and,
  * when `input` is given, conservation: reasoning + text + markup, in order, equals the input.
  * Returns the problems found (empty when none), so property tests can use it too.
  */
@@ -38,8 +38,14 @@ export function checkSegmentInvariants(segments: readonly Segment[], input?: str
           break;
         }
         open.delete(segment.callIndex);
-        // A cut call's arguments are incomplete by definition; what matters is that its block is never closed.
-        if (segment.cut === true) break;
+        // A cut call's arguments are incomplete by definition: complete JSON would mean something closed them.
+        if (segment.cut === true) {
+          if (parses(json))
+            problems.push(
+              `call ${segment.callIndex} was cut, but its arguments were closed: ${json.slice(0, 200)}`,
+            );
+          break;
+        }
         let value: unknown;
         try {
           value = JSON.parse(json);
@@ -64,4 +70,13 @@ export function checkSegmentInvariants(segments: readonly Segment[], input?: str
     );
   }
   return problems;
+}
+
+function parses(json: string): boolean {
+  try {
+    JSON.parse(json);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -9,6 +9,8 @@ export interface CallSummary {
   /** `argumentsJson` parsed, or undefined when it does not parse. */
   readonly arguments: unknown;
   readonly ended: boolean;
+  /** Its end said `cut`: the arguments stop where the stream did, and the call is never run. */
+  readonly cut: boolean;
 }
 
 /** What a stream of segments amounts to, in the shape of the peer fixtures. */
@@ -68,7 +70,7 @@ export function summarize(segments: readonly Segment[]): StreamSummary {
   let markup = "";
   const calls = new Map<
     number,
-    { callIndex: number; name: string; upstreamId?: string; json: string; ended: boolean }
+    { callIndex: number; name: string; upstreamId?: string; json: string; ended: boolean; cut: boolean }
   >();
   const warnings: { code: string; message: string; raw: string }[] = [];
   for (const segment of segments) {
@@ -92,6 +94,7 @@ export function summarize(segments: readonly Segment[]): StreamSummary {
           ...(segment.upstreamId === undefined ? {} : { upstreamId: segment.upstreamId }),
           json: "",
           ended: false,
+          cut: false,
         });
         break;
       case "tool-call-delta": {
@@ -101,7 +104,10 @@ export function summarize(segments: readonly Segment[]): StreamSummary {
       }
       case "tool-call-end": {
         const call = calls.get(segment.callIndex);
-        if (call) call.ended = true;
+        if (call) {
+          call.ended = true;
+          call.cut = segment.cut === true;
+        }
         break;
       }
     }
@@ -118,6 +124,7 @@ export function summarize(segments: readonly Segment[]): StreamSummary {
       argumentsJson: call.json,
       arguments: parseOrUndefined(call.json),
       ended: call.ended,
+      cut: call.cut,
     })),
   };
 }
