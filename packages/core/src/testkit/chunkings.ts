@@ -49,3 +49,15 @@ export function chunkings(recorded: readonly string[], randomSplits = 6, seed = 
   }
   return result;
 }
+
+/** Every cut of `text` into two pieces, at each code-point boundary: a recorded failure replayed at every split. */
+export function everySplit(text: string): Chunking[] {
+  const points = Array.from(text);
+  const result: Chunking[] = [];
+  for (let at = 1; at < points.length; at++)
+    result.push({
+      name: `split at ${at}`,
+      chunks: [points.slice(0, at).join(""), points.slice(at).join("")],
+    });
+  return result;
+}

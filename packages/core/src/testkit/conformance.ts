@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SegmentSink, StreamParser } from "../index";
-import { chunkings } from "./chunkings";
+import { type Chunking, chunkings } from "./chunkings";
 import { checkSegmentInvariants } from "./invariants";
 import { runStream } from "./run-stream";
 import { normalizeSegments, type StreamSummary, summarize } from "./summarize";
@@ -22,6 +22,8 @@ export interface ConformanceOptions<C extends ConformanceCase> {
   readonly check: (testCase: C, summary: StreamSummary) => void;
   /** Seeded random splits per case (besides as recorded and one character per chunk). */
   readonly randomSplits?: number;
+  /** More ways to cut a case's text (`everySplit`: a recorded failure at every split). */
+  readonly moreChunkings?: (text: string) => readonly Chunking[];
   /**
    * Whether reasoning + text + markup must equal the input (default true). False where the input is not
    * content text: a structured call's arguments (`concatenated_json`) reach no text at all.
@@ -51,7 +53,11 @@ export function runConformance<C extends ConformanceCase>(options: ConformanceOp
       it(testCase.id, () => {
         const input = testCase.chunks.join("");
         let reference: ReturnType<typeof normalizeSegments> | undefined;
-        for (const chunking of chunkings(testCase.chunks, options.randomSplits ?? 6)) {
+        const all = [
+          ...chunkings(testCase.chunks, options.randomSplits ?? 6),
+          ...(options.moreChunkings?.(input) ?? []),
+        ];
+        for (const chunking of all) {
           const segments = runStream((sink) => options.createParser(testCase, sink), chunking.chunks);
           expect(
             checkSegmentInvariants(segments, options.conserves === false ? undefined : input),

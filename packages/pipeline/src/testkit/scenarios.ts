@@ -107,6 +107,23 @@ export const scenarios: Scenario[] = [
     blocks: [{ type: "text", text: "Writing." }],
   },
   {
+    title:
+      "raw Qwen3.5: a Write cut by length is left open, so no client writes half the file (Claude Code ran the closed one and overwrote the file)",
+    recording: "raw-qwen35-write-cut-by-length-overwrote-file",
+    options: { ...qwen35, tools: writeTools },
+    stopReason: "max_tokens",
+    outputTokens: 78,
+    cutToolCall: true,
+    blocks: [
+      {
+        type: "thinking",
+        thinking:
+          "The user wants notes.md rewritten with the setup and usage sections. I'll write the whole file.",
+      },
+      { type: "text", text: "I'll write the file now." },
+    ],
+  },
+  {
     title: "structured: text then a tool call with finish `stop` ends as tool_use (not end_turn)",
     recording: "structured-text-then-tool-call-finish-stop",
     stopReason: "tool_use",
