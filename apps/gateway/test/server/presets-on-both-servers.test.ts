@@ -1,5 +1,6 @@
 /// <reference types="vite/client" />
 import Anthropic from "@anthropic-ai/sdk";
+import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRESETS, type Preset } from "../../src/config/presets";
 import { resolveModelPlan } from "../../src/config/resolve-model-plan";
@@ -32,13 +33,18 @@ const RAW_MARKUP = new Map(
     .map((module) => [module.markup.dialect, module.markup] as const),
 );
 
-function rawToolMarkup(toolParser: Preset["toolParser"]): string {
+function rawToolMarkup(toolParser: Preset["toolParser"], cut: boolean): string {
   if (toolParser === "none") return "";
   const markup = RAW_MARKUP.get(toolParser);
   if (markup === undefined)
     throw new Error(`no raw markup for ${toolParser}: add test/server/raw-markup/${toolParser}.ts`);
-  return markup.render([{ name: "get_weather", arguments: { city: CITY } }]);
+  const call = markup.render([{ name: "get_weather", arguments: { city: CITY } }]);
+  // Cut by the end of the stream inside the call's value: "Par", as the token limit cuts a Write.
+  return cut ? call.slice(0, call.indexOf(CITY) + 3) : call;
 }
+
+/** How the stream ends: whole, or cut inside the call with the finish reason the upstream then sends. */
+type Ending = "whole" | "length" | "stop";
 
 /** Cuts text into small pieces, as servers stream tokens. */
 function pieces(text: string, size = 5): string[] {
@@ -71,19 +77,24 @@ function reasons(preset: Preset, thinkingOn: boolean): boolean {
  * generation prompt that opened `<think>` only `</think>` comes out; where the template leaves thinking to the
  * model (GLM-4.5), it writes `<think>` itself.
  */
-function rawServer(preset: Preset, thinkingOn: boolean, body: Record<string, unknown>): ScriptedReply {
+function rawServer(
+  preset: Preset,
+  thinkingOn: boolean,
+  body: Record<string, unknown>,
+  ending: Ending,
+): ScriptedReply {
   const thinks = reasons(preset, thinkingOn);
   const rendered = templateModelFor(preset.name).render(body);
   // What templates refuse is test/templates' subject; here (DeepSeek V3.1's stock template and a past call)
   // the server is taken to have a fixed one that opens `<think>` as the stock one does.
   const opened = !rendered.ok || rendered.generation.trimEnd().endsWith("<think>");
   const reasoning = !thinks ? "" : opened ? `${REASONING}\n</think>\n\n` : `<think>${REASONING}</think>\n\n`;
-  const content = `${reasoning}${TEXT}\n\n${rawToolMarkup(preset.toolParser)}`;
+  const content = `${reasoning}${TEXT}\n\n${rawToolMarkup(preset.toolParser, ending !== "whole")}`;
   return {
     payloads: [
       chunk({ role: "assistant", content: "" }),
       ...pieces(content).map((piece) => chunk({ content: piece })),
-      chunk({}, "stop"),
+      chunk({}, ending === "length" ? "length" : "stop"),
       USAGE,
       "[DONE]",
     ],
@@ -91,9 +102,11 @@ function rawServer(preset: Preset, thinkingOn: boolean, body: Record<string, unk
 }
 
 /** vLLM with `--reasoning-parser` and `--tool-call-parser`: structured fields, content is the answer. */
-function parsingServer(preset: Preset, thinkingOn: boolean): ScriptedReply {
+function parsingServer(preset: Preset, thinkingOn: boolean, ending: Ending): ScriptedReply {
   const thinks = reasons(preset, thinkingOn);
-  const calls = preset.toolParser !== "none";
+  // A server's own parser sends calls whatever the preset's raw dialect (deepseek-r1 has none).
+  const calls = preset.toolParser !== "none" || ending !== "whole";
+  const argumentsText = `{"city": "${ending === "whole" ? CITY : CITY.slice(0, 3)}`;
   return {
     payloads: [
       chunk({ role: "assistant", content: "" }),
@@ -112,12 +125,12 @@ function parsingServer(preset: Preset, thinkingOn: boolean): ScriptedReply {
                 },
               ],
             }),
-            ...pieces(`{"city": "${CITY}"}`).map((piece) =>
+            ...pieces(ending === "whole" ? `${argumentsText}"}` : argumentsText).map((piece) =>
               chunk({ tool_calls: [{ index: 0, function: { arguments: piece } }] }),
             ),
           ]
         : []),
-      chunk({}, calls ? "tool_calls" : "stop"),
+      chunk({}, ending === "whole" ? (calls ? "tool_calls" : "stop") : ending),
       USAGE,
       "[DONE]",
     ],
@@ -129,7 +142,8 @@ let gateway: TestGateway;
 
 beforeAll(async () => {
   upstream = await startScriptedUpstream((request) => {
-    const [presetName, kind] = String(request.body.model).split("@");
+    const [presetName, kind, cut] = String(request.body.model).split("@");
+    const ending: Ending = cut === "length" || cut === "stop" ? cut : "whole";
     const preset = PRESETS.find((candidate) => candidate.name === presetName)!;
     // The scripted model thinks when the request asked the template to (or its family always does).
     const kwargs = (request.body.chat_template_kwargs ?? {}) as Record<string, unknown>;
@@ -137,15 +151,19 @@ beforeAll(async () => {
     const thinkingOn =
       (kwarg !== undefined && kwargs[kwarg] === true) || String(request.headers["x-thinking"]) === "on";
     try {
-      return kind === "raw" ? rawServer(preset, thinkingOn, request.body) : parsingServer(preset, thinkingOn);
+      return kind === "raw"
+        ? rawServer(preset, thinkingOn, request.body, ending)
+        : parsingServer(preset, thinkingOn, ending);
     } catch (error) {
       // A family without raw markup yet fails at once rather than by a timeout.
       return { status: 500, body: JSON.stringify({ error: { message: String(error) } }) };
     }
   });
   const models = PRESETS.flatMap((preset) =>
-    ["raw", "parsing"].map((kind) =>
-      modelYaml(`${preset.name}@${kind}`, upstream.baseUrl, { model: { preset: preset.name } }),
+    ["raw", "parsing"].flatMap((kind) =>
+      ["", "@length", "@stop"].map((cut) =>
+        modelYaml(`${preset.name}@${kind}${cut}`, upstream.baseUrl, { model: { preset: preset.name } }),
+      ),
     ),
   ).join("");
   gateway = await startTestGateway(`models:\n${models}`);
@@ -249,5 +267,174 @@ describe("past calls go upstream with the ids the family's template expects (doc
     );
     expect(assistant?.tool_calls?.[0]?.id).toBe(expectedId);
     expect(sent.find((message) => message.role === "tool")?.tool_call_id).toBe(expectedId);
+  });
+});
+
+const openaiTools = {
+  chat: tools.map((tool) => ({
+    type: "function" as const,
+    function: { name: tool.name, description: tool.description, parameters: tool.input_schema },
+  })),
+  responses: tools.map((tool) => ({
+    type: "function" as const,
+    name: tool.name,
+    description: tool.description,
+    parameters: tool.input_schema,
+    strict: false,
+  })),
+};
+
+/** A call's arguments as a client could use them: the object, or "cut" when they are no complete JSON. */
+function argumentsOf(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return "cut";
+  }
+}
+
+/** What a client gets, as the fields two servers can be compared by; an error is its message (request id aside). */
+async function outcome<T>(answer: Promise<T>, read: (value: T) => unknown): Promise<unknown> {
+  try {
+    return read(await answer);
+  } catch (error) {
+    return { error: (error as Error).message.replace(/ \(request ID: [^)]*\)|,"request_id":"[^"]*"/g, "") };
+  }
+}
+
+const anthropicOutcome = (message: Anthropic.Message) => ({
+  blocks: blocksOf(message),
+  stop: message.stop_reason,
+});
+
+const chatOutcome = (completion: OpenAI.Chat.ChatCompletion) => {
+  const choice = completion.choices[0];
+  return {
+    text: choice?.message.content ?? null,
+    calls: (choice?.message.tool_calls ?? []).map((call) =>
+      call.type === "function"
+        ? { name: call.function.name, arguments: argumentsOf(call.function.arguments) }
+        : call,
+    ),
+    finish: choice?.finish_reason,
+  };
+};
+
+// Reasoning items aside: whether a Responses request thinks is that route's default, not this test's subject.
+const responsesOutcome = (response: OpenAI.Responses.Response) => ({
+  text: response.output_text,
+  items: response.output
+    .filter((item) => item.type !== "reasoning")
+    .map((item) =>
+      item.type === "function_call"
+        ? { type: item.type, name: item.name, status: item.status, arguments: argumentsOf(item.arguments) }
+        : { type: item.type },
+    ),
+  status: response.status,
+  incomplete: response.incomplete_details?.reason ?? null,
+});
+
+/** Every client's answer to one model: the Anthropic SDK and the OpenAI SDK on both OpenAI routes, streamed and not. */
+async function everyClient(model: string): Promise<Record<string, unknown>> {
+  const anthropic = new Anthropic({ apiKey: "unused", baseURL: gateway.origin, maxRetries: 0 });
+  const openai = new OpenAI({ apiKey: "unused", baseURL: `${gateway.origin}/v1`, maxRetries: 0 });
+  const question = "Weather in Paris?";
+  const messages = [{ role: "user" as const, content: question }];
+  const anthropicRequest = { model, max_tokens: 1024, tools, messages };
+  const chatRequest = { model, messages, tools: openaiTools.chat };
+  const responsesRequest = { model, input: question, store: false, tools: openaiTools.responses };
+  return {
+    "Anthropic, streamed": await outcome(
+      anthropic.messages.stream(anthropicRequest).finalMessage(),
+      anthropicOutcome,
+    ),
+    "Anthropic, not streamed": await outcome(anthropic.messages.create(anthropicRequest), anthropicOutcome),
+    "Chat Completions, streamed": await outcome(
+      openai.chat.completions.stream(chatRequest).finalChatCompletion(),
+      chatOutcome,
+    ),
+    "Chat Completions, not streamed": await outcome(openai.chat.completions.create(chatRequest), chatOutcome),
+    "Responses, streamed": await outcome(
+      openai.responses.stream(responsesRequest).finalResponse(),
+      responsesOutcome,
+    ),
+    "Responses, not streamed": await outcome(openai.responses.create(responsesRequest), responsesOutcome),
+  };
+}
+
+describe("a tool call the stream cuts is never run, from any server, on any surface (docs/dialects.md §2)", () => {
+  it.each(PRESETS.map((preset) => [preset.name, preset] as const))("%s", async (_name, preset) => {
+    const thinking = reasons(preset, false)
+      ? [{ type: "thinking", thinking: REASONING, signature: "sluice" }]
+      : [];
+    const text = { type: "text", text: TEXT };
+    const cutCall = { type: "function_call", name: "get_weather", status: "incomplete", arguments: "cut" };
+    // Each SDK words it its own way (a status, the error object as JSON); the gateway's message is in all.
+    const cutError = {
+      error: expect.stringMatching(
+        /the arguments of tool call \\?"get_weather\\?" were cut off before they were complete \(finish_reason \\?"stop\\?"\); the call is not run/,
+      ),
+    };
+    for (const ending of ["length", "stop"] as const) {
+      const parsing = await everyClient(`${preset.name}@parsing@${ending}`);
+      const where = `${preset.name}, finish ${ending}`;
+      // The parsing server's cut call: left open before max_tokens (an SDK that accumulates holds it unfinished,
+      // a folded answer leaves it out), or the turn is an error; never a finished call.
+      expect(parsing, where).toEqual(
+        ending === "length"
+          ? {
+              "Anthropic, streamed": {
+                blocks: [
+                  ...thinking,
+                  text,
+                  // The SDK parses the unfinished arguments as far as they are whole: no unfinished string.
+                  { type: "tool_use", id: "toolu", name: "get_weather", input: {} },
+                ],
+                stop: "max_tokens",
+              },
+              "Anthropic, not streamed": { blocks: [...thinking, text], stop: "max_tokens" },
+              "Chat Completions, streamed": {
+                text: TEXT,
+                calls: [{ name: "get_weather", arguments: "cut" }],
+                finish: "length",
+              },
+              "Chat Completions, not streamed": { text: TEXT, calls: [], finish: "length" },
+              "Responses, streamed": {
+                text: TEXT,
+                items: [{ type: "message" }, cutCall],
+                status: "incomplete",
+                incomplete: "max_output_tokens",
+              },
+              "Responses, not streamed": {
+                text: TEXT,
+                items: [{ type: "message" }, cutCall],
+                status: "incomplete",
+                incomplete: "max_output_tokens",
+              },
+            }
+          : {
+              "Anthropic, streamed": cutError,
+              "Anthropic, not streamed": cutError,
+              "Chat Completions, streamed": cutError,
+              "Chat Completions, not streamed": cutError,
+              "Responses, streamed": cutError,
+              "Responses, not streamed": cutError,
+            },
+      );
+      if (preset.toolParser === "none") continue;
+      const raw = await everyClient(`${preset.name}@raw@${ending}`);
+      if (preset.toolParser !== "hermes") {
+        // The same model output from a server without parsers: the same answer, word for word.
+        expect(raw, where).toEqual(parsing);
+        continue;
+      }
+      // hermes holds a body until it is complete, so a cut one never started: it stays text, never a call.
+      for (const [surface, answer] of Object.entries(raw)) {
+        expect(JSON.stringify(answer), `${where}, ${surface}`).toContain("<tool_call>");
+        expect(JSON.stringify(answer), `${where}, ${surface}`).not.toMatch(
+          /"tool_use"|"function_call"|"name":"get_weather"/,
+        );
+      }
+    }
   });
 });
