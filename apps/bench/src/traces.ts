@@ -1,4 +1,4 @@
-import { createRandom } from "@sluice/core/testkit";
+import { createRandom } from "@sluice/core";
 
 const WORDS = (
   "the a to of and in is that for it with as on was be by this are or from at an have not but we can will " +

@@ -39,7 +39,7 @@ type ServerKind = "raw" | "parsing";
 
 /**
  * Codex's shell tool as the request's `tools` offer it: 0.171 sends `exec_command` with a string `cmd`
- * (PROTOCOL.md D2); older versions sent `shell` with `command: string[]`. Either is answered.
+ * (docs/protocol.md D2); older versions sent `shell` with `command: string[]`. Either is answered.
  */
 function shellCall(request: ScriptedRequest): RawCall | undefined {
   const tools = Array.isArray(request.body.tools)

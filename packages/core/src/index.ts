@@ -1,3 +1,4 @@
+export { createRandom } from "./create-random";
 export type {
   CallStartPolicy,
   DialectDescriptor,

@@ -32,7 +32,7 @@ const ITEM_PREFIX: { readonly [Type in ResponseOutputItem["type"]]: string } = {
 };
 
 /**
- * Anthropic message events → the Responses stream Codex CLI and the openai SDK read (PROTOCOL.md D2): a
+ * Anthropic message events → the Responses stream Codex CLI and the openai SDK read (docs/protocol.md D2): a
  * thinking block becomes a `reasoning` item (its text also the item's summary when the request asks for
  * one), a text block a `message` item, a tool_use block a `function_call` item whose `call_id` is the
  * block's id. `max_tokens` ends in `response.incomplete` (as does `refusal`, reason `content_filter`), an

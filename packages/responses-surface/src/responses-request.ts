@@ -23,7 +23,7 @@ export const RequestTool = Schema.Struct({ type: WireString }, OtherFields).anno
 export type RequestTool = typeof RequestTool.Type;
 
 /**
- * `POST /v1/responses` as Codex CLI and the openai SDKs send it (PROTOCOL.md D2). Permissive: unknown
+ * `POST /v1/responses` as Codex CLI and the openai SDKs send it (docs/protocol.md D2). Permissive: unknown
  * fields (`store`, `include`, `prompt_cache_key`, `client_metadata`, …) are kept in the decoded value.
  */
 export const ResponsesRequest = Schema.Struct(

@@ -21,7 +21,7 @@ import {
 } from "../src";
 
 /**
- * What Codex CLI 0.169 sends (PROTOCOL.md D2), trimmed to what the encoder echoes or reads; `summary` false
+ * What Codex CLI 0.169 sends (docs/protocol.md D2), trimmed to what the encoder echoes or reads; `summary` false
  * leaves `reasoning` out, as a client that reads no summaries does.
  */
 function codexRequest(summary: boolean): ResponsesRequest {

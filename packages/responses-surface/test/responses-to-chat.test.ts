@@ -25,7 +25,7 @@ const execCommand = {
   },
 };
 
-/** Codex CLI 0.169's second request (PROTOCOL.md D2): the first turn's reasoning and call, then the call's output. */
+/** Codex CLI 0.169's second request (docs/protocol.md D2): the first turn's reasoning and call, then the call's output. */
 const codexSecondTurn = {
   model: "qwen3-coder",
   instructions: "You are Codex, a coding agent.",

@@ -4,7 +4,7 @@ import { readDeepseekV31Header } from "./read-deepseek-v31-header";
 
 /**
  * `<｜tool▁calls▁begin｜>` (`<｜tool▁call▁begin｜>` header {json} `<｜tool▁call▁end｜>`)* `<｜tool▁calls▁end｜>`,
- * then often `<｜end▁of▁sentence｜>` as text (research-dialects.md §1.1, §4.2).
+ * then often `<｜end▁of▁sentence｜>` as text (docs/dialects.md §3).
  */
 export const DEEPSEEK_V31_GRAMMAR: JsonToolCallGrammar = {
   dialect: "deepseek_v31",

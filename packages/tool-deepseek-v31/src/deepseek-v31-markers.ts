@@ -1,4 +1,4 @@
-// DeepSeek's markers, exactly: full-width `｜` (U+FF5C) and `▁` (U+2581) (research-dialects.md §4.1).
+// DeepSeek's markers, exactly: full-width `｜` (U+FF5C) and `▁` (U+2581), as DeepSeek's tokenizer defines them.
 export const CALLS_BEGIN = "<\uff5ctool\u2581calls\u2581begin\uff5c>";
 export const CALLS_END = "<\uff5ctool\u2581calls\u2581end\uff5c>";
 export const CALL_BEGIN = "<\uff5ctool\u2581call\u2581begin\uff5c>";

@@ -11,7 +11,7 @@ const MAX_WHITESPACE = 64;
 const MAX_NAME_LENGTH = 256;
 
 /**
- * DeepSeek V3's header after `function<｜tool▁sep｜>`: `NAME\n```json\n{` (research-dialects.md §4.2), the
+ * DeepSeek V3's header after `function<｜tool▁sep｜>`: `NAME\n```json\n{` (docs/dialects.md §3), the
  * fence optional and whitespace tolerated. A call with the opening fence expects its closing one.
  */
 export function readDeepseekV3Header(buffer: string, from: number, final: boolean): CallHeaderMatch {

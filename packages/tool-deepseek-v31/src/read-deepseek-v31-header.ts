@@ -14,7 +14,7 @@ const V3_TYPE = "function";
 
 /**
  * After `<｜tool▁call▁begin｜>`: V3.1's `NAME<｜tool▁sep｜>{`, or V3's `function<｜tool▁sep｜>NAME\n```json\n{`
- * (research-dialects.md §4.2), whitespace tolerated around the name. `function<｜tool▁sep｜>{` is V3.1's call
+ * (docs/dialects.md §3, `deepseek_v31`), whitespace tolerated around the name. `function<｜tool▁sep｜>{` is V3.1's call
  * of a tool named `function`. The call is confirmed only by the `{` of its arguments.
  */
 export function readDeepseekV31Header(buffer: string, from: number, final: boolean): CallHeaderMatch {

@@ -37,8 +37,8 @@ function allTwoPieceSplits(text: string): string[][] {
 }
 
 describe("deepseek_v31: the markers", () => {
-  it("are the exact bytes of research-dialects.md §4.1 (full-width ｜ U+FF5C, ▁ U+2581)", () => {
-    // As the research table writes them: UTF-8 bytes in hex, space-separated.
+  it("are the exact bytes of DeepSeek's tokens (full-width ｜ U+FF5C, ▁ U+2581)", () => {
+    // UTF-8 bytes in hex, space-separated, as a tokenizer dump shows them.
     const bytes = (text: string) => [...Buffer.from(text, "utf8")].map((byte) => byte.toString(16)).join(" ");
     expect(bytes(CALLS_BEGIN)).toBe(
       "3c ef bd 9c 74 6f 6f 6c e2 96 81 63 61 6c 6c 73 e2 96 81 62 65 67 69 6e ef bd 9c 3e",

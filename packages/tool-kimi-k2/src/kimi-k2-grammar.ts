@@ -11,7 +11,7 @@ import { readKimiK2Header } from "./read-kimi-k2-header";
 
 /**
  * `<|tool_calls_section_begin|>` (`<|tool_call_begin|>` id `<|tool_call_argument_begin|>` {json}
- * `<|tool_call_end|>`)* `<|tool_calls_section_end|>` (research-dialects.md §3.1).
+ * `<|tool_call_end|>`)* `<|tool_calls_section_end|>` (docs/dialects.md §3).
  */
 export const KIMI_K2_GRAMMAR: JsonToolCallGrammar = {
   dialect: "kimi_k2",

@@ -1,6 +1,6 @@
 import { createMarkerSet } from "@sluice/core";
 
-// The markers of research-dialects.md §5.1, exactly as text (none is a special token).
+// The markers as MiniMax M2's chat template writes them, exactly as text (none is a special token).
 export const BLOCK_OPEN = "<minimax:tool_call>";
 export const BLOCK_CLOSE = "</minimax:tool_call>";
 export const INVOKE_OPEN = "<invoke name=";

@@ -11,10 +11,10 @@ import {
 import { MinimaxM2ToolParser } from "./minimax-m2-tool-parser";
 
 /**
- * `minimax_m2` (research-dialects.md §5): the MiniMax M2 / M2.1 / M2.5 tool-call format
+ * `minimax_m2` (docs/dialects.md §3): the MiniMax M2 / M2.1 / M2.5 tool-call format
  * `<minimax:tool_call>\n<invoke name="N">\n<parameter name="K">V</parameter>\n…</invoke>\n</minimax:tool_call>`,
  * several invokes per block being several calls, parsed incrementally with string values streamed live.
- * The markers are plain text, so no request field is needed (research-dialects.md §1.2).
+ * The markers are plain text, so no request field is needed (docs/dialects.md §3, the table).
  */
 export function minimaxM2ToolDialect(): ToolDialect {
   return {

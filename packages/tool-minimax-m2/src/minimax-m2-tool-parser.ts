@@ -29,7 +29,7 @@ type State = "text" | "block" | "invoke" | "value";
 const NOT_A_CALL: CallStartMatch = { kind: "text" };
 
 /**
- * The `minimax_m2` tool parser (research-dialects.md §5; the qwen_xml rules of docs/dialects.md §2 in
+ * The `minimax_m2` tool parser (docs/dialects.md §3; the qwen_xml rules of docs/dialects.md §2 in
  * MiniMax's tags): `<minimax:tool_call>`, then one call per `<invoke name="N">`, each `<parameter name="K">V
  * </parameter>` written through @sluice/tool-kit (string values stream live, others are typed by the
  * schema at their close), `</invoke>`, `</minimax:tool_call>`. A synchronous state machine over the marker

@@ -8,7 +8,7 @@ const GREATER_THAN = 62;
 /**
  * Reads N of `<invoke name=N>` / `<parameter name=N>` from `from` (just after `name=`) up to and including
  * the tag's `>`: `"N"`, `'N'` or a bare N, as the vLLM engine and MiniMax's reference parser accept
- * (research-dialects.md §5.1; d134 cuts the chunk right before the quote). An invoke name has no
+ * (docs/dialects.md §3, `minimax_m2`; d134 cuts the chunk right before the quote). An invoke name has no
  * whitespace and none of `< > { }` (a Jinja phantom such as `{{ tool.name }}` is no call); a parameter
  * name has no newline and no `<`. Both are non-empty and at most `maxLength` characters. Undecided →
  * hold, or invalid when `final`.

@@ -9,7 +9,7 @@ const tools: Record<string, JsonSchema> = {
 const writeCall = (content: string) =>
   `<minimax:tool_call>\n<invoke name="write_file">\n<parameter name="path">a.txt</parameter>\n<parameter name="content">${content}</parameter>\n</invoke>\n</minimax:tool_call>`;
 
-// Preset minimax-m2: deepseek_r1 in front, which always starts in reasoning (docs/dialects.md §1, research-dialects.md §5.3).
+// Preset minimax-m2: deepseek_r1 in front, which always starts in reasoning (docs/dialects.md §1, §3 Presets).
 const run = (chunks: string | string[]) =>
   runMinimax(chunks, { reasoning: deepseekR1ReasoningDialect(), thinking: true, tools });
 

@@ -1,3 +1,5 @@
+import { createRandom as createSeededRandom } from "@sluice/core";
+
 /** A small seeded generator: the demo must answer the same request the same way for a given seed. */
 export interface Random {
   /** A float in [0, 1). */
@@ -14,14 +16,7 @@ export function createRandom(seed: number, salt = ""): Random {
   for (let index = 0; index < salt.length; index++) {
     hash = Math.imul(hash ^ salt.charCodeAt(index), 0x01000193);
   }
-  let state = hash >>> 0;
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let mixed = state;
-    mixed = Math.imul(mixed ^ (mixed >>> 15), mixed | 1);
-    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = createSeededRandom(hash);
   return {
     next,
     int: (min, max) => min + Math.floor(next() * (max - min + 1)),

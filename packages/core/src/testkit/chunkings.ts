@@ -1,19 +1,9 @@
+import { createRandom } from "../create-random";
+
 /** A named way of cutting a stream into pushes. */
 export interface Chunking {
   readonly name: string;
   readonly chunks: readonly string[];
-}
-
-/** A small deterministic PRNG (mulberry32), so a failing split can be replayed from its seed. */
-export function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Cuts `text` at random code-point boundaries into pieces of 1..maxPiece code points. */

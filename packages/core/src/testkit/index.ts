@@ -1,5 +1,6 @@
+export { createRandom } from "../create-random";
 export { assertChunkingInvariance, cutAt, markupStream } from "./chunking-property";
-export { type Chunking, chunkings, createRandom, everySplit, randomSplit } from "./chunkings";
+export { type Chunking, chunkings, everySplit, randomSplit } from "./chunkings";
 export { type ConformanceCase, type ConformanceOptions, runConformance } from "./conformance";
 export { echoToolDialect } from "./echo-tool-dialect";
 export { checkSegmentInvariants } from "./invariants";

@@ -1,7 +1,7 @@
 import type { RawMarkup } from "./raw-markup";
 
 // DeepSeek V4's template (V3.2 names the block `function_calls`): strings verbatim with string="true", any
-// other value as JSON with string="false" (research-dialects.md §4.2).
+// other value as JSON with string="false" (docs/dialects.md §3, `deepseek_dsml`).
 export const markup: RawMarkup = {
   dialect: "deepseek_dsml",
   render: (calls) =>

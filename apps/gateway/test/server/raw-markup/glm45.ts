@@ -1,7 +1,7 @@
 import type { RawMarkup } from "./raw-markup";
 
 // As GLM-4.5/4.6's chat template renders an assistant's tool calls (llama.cpp models/templates/GLM-4.6.jinja,
-// research-dialects.md §2.1): `\n<tool_call>NAME`, then a `<arg_key>` line and an `<arg_value>` line per
+// docs/dialects.md §3): `\n<tool_call>NAME`, then a `<arg_key>` line and an `<arg_value>` line per
 // argument, then `</tool_call>`; string values raw, others as JSON.
 export const markup: RawMarkup = {
   dialect: "glm45",

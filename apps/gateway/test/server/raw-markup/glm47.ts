@@ -1,6 +1,6 @@
 import type { RawMarkup } from "./raw-markup";
 
-// As GLM-4.7/5.x's chat template renders an assistant's tool calls (research-dialects.md §2.1: GLM-4.7-Flash
+// As GLM-4.7/5.x's chat template renders an assistant's tool calls (docs/dialects.md §3; GLM-4.7-Flash
 // and GLM-5 templates): `<tool_call>NAME<arg_key>K</arg_key><arg_value>V</arg_value>…</tool_call>` with no
 // newlines, calls back to back; string values raw, others as JSON.
 export const markup: RawMarkup = {

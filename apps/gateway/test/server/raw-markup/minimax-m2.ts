@@ -1,6 +1,6 @@
 import type { RawMarkup } from "./raw-markup";
 
-// As MiniMax M2's chat template renders an assistant's tool calls (research-dialects.md §5.1): one wrapper,
+// As MiniMax M2's chat template renders an assistant's tool calls (docs/dialects.md §3): one wrapper,
 // one `<invoke>` per call, each parameter on its own line, string values raw and others as JSON.
 export const markup: RawMarkup = {
   dialect: "minimax_m2",
