@@ -1,3 +1,4 @@
+import { shuttingDown } from "../errors/gateway-error";
 import { RecordingBody } from "../record/recording-body";
 import { mapUpstreamFailure, mapUpstreamHttpError } from "../upstream/map-upstream-error";
 import { readUpstreamText } from "../upstream/read-upstream-text";
@@ -8,7 +9,6 @@ import type { Exchange, GatewayContext } from "./exchange";
 import { noteUpstreamError } from "./note-upstream-error";
 import { replyError } from "./reply-error";
 import { sendWithinWindow } from "./send-within-window";
-import { shuttingDown } from "./shutting-down";
 
 /**
  * Sends the translated chat request to the model's upstream (always streaming) and returns its 200

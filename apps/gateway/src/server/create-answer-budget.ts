@@ -1,10 +1,5 @@
-import {
-  type ContentBlockDelta,
-  type ErrorObject,
-  type GatewayError,
-  gatewayError,
-  type MessageStreamEvent,
-} from "@sluice/protocol-anthropic";
+import { type GatewayError, gatewayError } from "../errors/gateway-error";
+import type { PipelineDelta, PipelineError, PipelineEvent } from "../pipeline-events";
 import type { BodyBudget } from "./create-body-budget";
 
 /**
@@ -18,7 +13,7 @@ export interface AnswerBudget {
    * Counts the UTF-8 bytes of the events' deltas; the error to end the answer with, instead of these
    * events, once they would pass either limit (then on every later call too).
    */
-  take(events: readonly MessageStreamEvent[]): ErrorObject | undefined;
+  take(events: readonly PipelineEvent[]): PipelineError | undefined;
   /** Why `take` refused (answer with it when nothing was sent yet); undefined while it has not. */
   readonly failure: GatewayError | undefined;
   /** Gives the held bytes back to the in-flight budget, once the answer has been sent or abandoned. */
@@ -72,7 +67,7 @@ export function createAnswerBudget(options: AnswerBudgetOptions): AnswerBudget {
   };
 }
 
-function deltaBytes(delta: ContentBlockDelta): number {
+function deltaBytes(delta: PipelineDelta): number {
   switch (delta.type) {
     case "text_delta":
       return Buffer.byteLength(delta.text);

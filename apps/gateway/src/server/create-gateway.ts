@@ -1,8 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { ERROR_TABLE, gatewayError } from "@sluice/protocol-anthropic";
 import type { Logger } from "pino";
 import type { Config, ModelConfig } from "../config/config";
+import { ERROR_TABLE } from "../errors/error-table";
+import { gatewayError } from "../errors/gateway-error";
 import { createExchangeRecorder } from "../record/exchange-recorder";
 import type { ContextWindow } from "../upstream/context-window";
 import type { UnreachableRetry } from "../upstream/retry-unreachable";
@@ -18,7 +19,7 @@ import { handleRequest } from "./handle-request";
 import { learnContextWindows } from "./learn-context-windows";
 import { replyError } from "./reply-error";
 import { logRequest, type RequestLogEntry } from "./request-log";
-import { routePath } from "./routes";
+import { ROUTES, routePath } from "./routes";
 import { stopAccepting } from "./stop-accepting";
 
 export interface GatewayOptions {
@@ -140,6 +141,7 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
       response,
       requestId,
       log,
+      errorShape: ROUTES.get(log.path)?.errors ?? "anthropic",
       receivedAt: performance.now(),
       clientSignal: controller.signal,
       shutdownSignal: shutdown.signal,

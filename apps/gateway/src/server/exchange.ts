@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "pino";
+import type { ErrorShape } from "../errors/error-bodies";
 import type { ExchangeRecorder } from "../record/exchange-recorder";
 import type { ServedConfig } from "./compile-served-config";
 import type { BodyBudget } from "./create-body-budget";
@@ -35,6 +36,8 @@ export interface Exchange {
   readonly clientSignal: AbortSignal;
   /** Aborted when a shutdown's drain time is up: what is still open ends now (a stream with an `error` event). */
   readonly shutdownSignal: AbortSignal;
+  /** The shape of the error bodies: the route's API (Anthropic for a path no route serves). */
+  readonly errorShape: ErrorShape;
   /** Present only when `server.record_dir` is set: the exchange is written to one file when it ends. */
   readonly recorder?: ExchangeRecorder;
 }

@@ -2,12 +2,12 @@ import type { TranscoderOptions } from "@sluice/pipeline";
 import {
   createMessageAggregator,
   decodeMessagesRequest,
-  gatewayError,
-  type MessageStreamEvent,
   type MessagesRequest,
-  reasonOfStreamError,
 } from "@sluice/protocol-anthropic";
 import type { ModelPlan } from "../config/resolve-model-plan";
+import { gatewayError } from "../errors/gateway-error";
+import { reasonOfStreamError } from "../errors/upstream-reasons";
+import type { PipelineEvent } from "../pipeline-events";
 import { toolSchemas } from "../translate/tool-schemas";
 import { translateRequest } from "../translate/translate-request";
 import type { UpstreamResponse } from "../upstream/upstream";
@@ -134,7 +134,7 @@ async function aggregateMessage(
     clientSignal: exchange.clientSignal,
     shutdownSignal: exchange.shutdownSignal,
     secrets: model.secrets,
-    emit: (events: readonly MessageStreamEvent[]) => {
+    emit: (events: readonly PipelineEvent[]) => {
       for (const event of events) aggregator.push(event);
       return undefined;
     },

@@ -1,9 +1,8 @@
-import { gatewayError } from "@sluice/protocol-anthropic";
+import { gatewayError, shuttingDown } from "../errors/gateway-error";
 import type { Exchange, GatewayContext } from "./exchange";
 import { lingerThenClose } from "./linger-then-close";
 import { replyError } from "./reply-error";
 import { ROUTES } from "./routes";
-import { shuttingDown } from "./shutting-down";
 
 /**
  * Routes one request: 404 for an unknown path, 405 for a wrong method, 401 before reading any body, 529

@@ -1,12 +1,11 @@
-import { openAIErrorBody } from "@sluice/chat-completions-surface";
-import { errorBody, type GatewayError } from "@sluice/protocol-anthropic";
+import { ERROR_BODIES } from "../errors/error-bodies";
+import type { GatewayError } from "../errors/gateway-error";
 import type { Exchange } from "./exchange";
-import { OPENAI_PATHS } from "./openai-paths";
 import { sendJson } from "./send-json";
 
 /**
- * Answers with an error body carrying the request id (docs/http-api.md §5) and notes it in the log line:
- * Anthropic's shape, or OpenAI's on the OpenAI routes (so the openai SDK raises its own typed errors).
+ * Answers with an error body carrying the request id (docs/http-api.md §5) and notes it in the log line,
+ * in the shape of the route's API (so the openai SDK raises its own typed errors on the OpenAI routes).
  * Status, type and `x-should-retry` come from the error's row of the one table, so a wrong key or
  * base_url is not retried ten times by Claude Code; an upstream's `retry-after` is passed on.
  */
@@ -18,10 +17,7 @@ export function replyError(
   exchange.log.error = error.object;
   const { response } = exchange;
   if (response.headersSent || response.destroyed) return;
-  const body = OPENAI_PATHS.has(exchange.log.path)
-    ? openAIErrorBody(error.object, exchange.requestId)
-    : errorBody(error.object, exchange.requestId);
-  sendJson(response, error.status, body, {
+  sendJson(response, error.status, ERROR_BODIES[exchange.errorShape](error, exchange.requestId), {
     ...headers,
     ...(error.retryAfter === undefined ? {} : { "retry-after": error.retryAfter }),
     "x-should-retry": String(error.retry),

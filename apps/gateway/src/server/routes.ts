@@ -1,3 +1,4 @@
+import type { ErrorShape } from "../errors/error-bodies";
 import type { Exchange, GatewayContext } from "./exchange";
 import { handleChatCompletions } from "./handle-chat-completions";
 import { handleCountTokens } from "./handle-count-tokens";
@@ -21,6 +22,8 @@ export interface Route {
    * arriving on a connection opened before the drain would otherwise start work the drain may have to cut.
    */
   readonly servedWhileDraining?: boolean;
+  /** Whose API the route speaks, so whose error bodies it answers with; default Anthropic's. */
+  readonly errors?: ErrorShape;
   readonly handle: (exchange: Exchange, gateway: GatewayContext) => void | Promise<void>;
 }
 
@@ -29,8 +32,11 @@ export const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
   ["/v1/messages", { methods: ["POST"], authenticated: true, handle: handleMessages }],
   ["/v1/messages/count_tokens", { methods: ["POST"], authenticated: true, handle: handleCountTokens }],
   ["/v1/models", { methods: ["GET", "HEAD"], authenticated: true, handle: handleModels }],
-  ["/v1/chat/completions", { methods: ["POST"], authenticated: true, handle: handleChatCompletions }],
-  ["/v1/responses", { methods: ["POST"], authenticated: true, handle: handleResponses }],
+  [
+    "/v1/chat/completions",
+    { methods: ["POST"], authenticated: true, errors: "openai", handle: handleChatCompletions },
+  ],
+  ["/v1/responses", { methods: ["POST"], authenticated: true, errors: "openai", handle: handleResponses }],
   [
     "/health",
     {

@@ -1,10 +1,7 @@
-import {
-  type ErrorObject,
-  gatewayError,
-  type MessageStreamEvent,
-  reasonOfStreamError,
-} from "@sluice/protocol-anthropic";
 import type { ChatThinkingRequest } from "../config/chat-thinking-enabled";
+import { gatewayError } from "../errors/gateway-error";
+import { reasonOfStreamError } from "../errors/upstream-reasons";
+import type { PipelineError, PipelineEvent } from "../pipeline-events";
 import { chatTranscoderOptions } from "../translate/chat-transcoder-options";
 import { translateChatRequest } from "../translate/translate-chat-request";
 import { boundedForMessage } from "./bounded-for-message";
@@ -39,14 +36,14 @@ export interface ChatSurface {
   readonly warnings: readonly string[];
   /** SSE text for each read's events, then what ends the stream (`data: [DONE]`); its keep-alive. */
   createStreamEncoder(): {
-    encode(events: readonly MessageStreamEvent[]): string;
+    encode(events: readonly PipelineEvent[]): string;
     end(): string;
     readonly ping: string;
   };
   /** The non-streaming answer the same events fold into. */
   createAggregator(): {
-    push(event: MessageStreamEvent): void;
-    readonly error: ErrorObject | undefined;
+    push(event: PipelineEvent): void;
+    readonly error: PipelineError | undefined;
     result(): unknown;
   };
 }
@@ -101,9 +98,7 @@ export async function serveChatRequest(
     shutdownSignal: exchange.shutdownSignal,
     secrets: servedModel.secrets,
     onFirstByte: () => noteFirstByte(exchange),
-    ...(budget === undefined
-      ? {}
-      : { limit: (events: readonly MessageStreamEvent[]) => budget.take(events) }),
+    ...(budget === undefined ? {} : { limit: (events: readonly PipelineEvent[]) => budget.take(events) }),
   };
 
   if (surface.stream) {
