@@ -2,7 +2,6 @@ import { Counter, Gauge, Histogram, Registry } from "prom-client";
 import { PIPELINE_ERROR_TYPES } from "../pipeline-events";
 import { processMetrics } from "./process-metrics";
 import type { RequestLogEntry } from "./request-log";
-import { ROUTES } from "./routes";
 
 /** The gateway's Prometheus metrics (docs/http-api.md §1, `GET /metrics`), in a registry of its own. */
 export interface GatewayMetrics {
@@ -26,9 +25,10 @@ const UNKNOWN_MODEL = "unknown";
 /**
  * One registry per gateway, not prom-client's global one: a process (the tests) may run several gateways,
  * and each must count only its own requests. Every label value comes from a bounded set: a configured
- * model name (`servedBy` is only set once routing found one) or `unknown`, a known route or `other`.
+ * model name (`servedBy` is only set once routing found one) or `unknown`, one of `routes` (the paths
+ * the gateway serves) or `other`.
  */
-export function createGatewayMetrics(): GatewayMetrics {
+export function createGatewayMetrics(routes: ReadonlySet<string>): GatewayMetrics {
   const own = new Registry();
   const registers = [own];
   const requests = new Counter({
@@ -94,7 +94,7 @@ export function createGatewayMetrics(): GatewayMetrics {
     registry,
     observeRequest(entry) {
       const model = entry.servedBy ?? UNKNOWN_MODEL;
-      const route = ROUTES.has(entry.path) ? entry.path : "other";
+      const route = routes.has(entry.path) ? entry.path : "other";
       requests.inc({ model, route, status: String(entry.status ?? 0) });
       // A client that left is not an error it got: nobody received one.
       if (entry.error !== undefined && entry.status !== 499) {

@@ -101,7 +101,7 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
   let closed: Promise<void> | undefined;
   // Set by close(): ends the drain (closes the server and what is idle) once nothing is open any more.
   let finishDrain: (() => void) | undefined;
-  const metrics = createGatewayMetrics();
+  const metrics = createGatewayMetrics(new Set(ROUTES.keys()));
 
   // Ends the asking of windows still going when the gateway closes.
   const learning = new AbortController();

@@ -6,8 +6,9 @@ import {
 } from "@sluice/chat-completions-surface";
 import { createResponseId } from "./create-response-id";
 import type { Exchange, GatewayContext } from "./exchange";
+import { planChatRequest } from "./plan-chat-request";
 import { readDecodedBody } from "./read-decoded-body";
-import { serveChatRequest } from "./serve-chat-request";
+import { serveGeneration } from "./serve-generation";
 
 // An SSE comment: OpenAI clients skip it, and it keeps proxies from closing a stream while a model thinks.
 const CHAT_PING = ": ping\n\n";
@@ -25,36 +26,36 @@ export async function handleChatCompletions(exchange: Exchange, gateway: Gateway
     model: request.model,
     created: Math.floor(Date.now() / 1000),
   };
-  await serveChatRequest(exchange, gateway, {
+  await serveGeneration(exchange, gateway, {
     clientModel: request.model,
-    chat: request,
-    thinking: request,
     stream: request.stream === true,
-    streamHoldsAnswer: false,
-    tooLargeAdvice:
-      "ask for it with stream: true (a stream is passed on, not held) or with a lower max_completion_tokens",
-    warnings: [],
-    createStreamEncoder() {
-      const encoder = createChatSseEncoder({
-        ...identity,
-        includeUsage: request.stream_options?.include_usage === true,
-        requestId: exchange.requestId,
-      });
-      return {
-        encode: (events) => encoder.encode(events),
-        end: () => CHAT_SSE_DONE,
-        ping: CHAT_PING,
-      };
-    },
-    createAggregator() {
-      const aggregator = createChatCompletionAggregator(identity);
-      return {
-        push: (event) => aggregator.push(event),
-        get error() {
-          return aggregator.error;
-        },
-        result: () => aggregator.completion(),
-      };
+    plan: (model) => planChatRequest(model, { chat: request, thinking: request, warnings: [] }),
+    encoder: {
+      streamHoldsAnswer: false,
+      tooLargeAdvice:
+        "ask for it with stream: true (a stream is passed on, not held) or with a lower max_completion_tokens",
+      createStream() {
+        const encoder = createChatSseEncoder({
+          ...identity,
+          includeUsage: request.stream_options?.include_usage === true,
+          requestId: exchange.requestId,
+        });
+        return {
+          encode: (events) => encoder.encode(events),
+          end: () => CHAT_SSE_DONE,
+          ping: CHAT_PING,
+        };
+      },
+      createAggregator() {
+        const aggregator = createChatCompletionAggregator(identity);
+        return {
+          push: (event) => aggregator.push(event),
+          get error() {
+            return aggregator.error;
+          },
+          result: () => aggregator.completion(),
+        };
+      },
     },
   });
 }

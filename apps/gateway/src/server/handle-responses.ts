@@ -1,13 +1,17 @@
+import type { ChatCompletionsRequest } from "@sluice/chat-completions-surface";
 import {
+  type ChatTranslation,
   createResponseAggregator,
   createResponsesEncoder,
   decodeResponsesRequest,
+  type ResponsesRequest,
   responsesToChat,
 } from "@sluice/responses-surface";
 import { createResponseId } from "./create-response-id";
 import type { Exchange, GatewayContext } from "./exchange";
+import { planChatRequest } from "./plan-chat-request";
 import { readDecodedBody } from "./read-decoded-body";
-import { serveChatRequest } from "./serve-chat-request";
+import { serveGeneration } from "./serve-generation";
 
 // An SSE comment: the openai SDK and Codex skip it; it keeps proxies from closing a quiet stream.
 const RESPONSES_PING = ": ping\n\n";
@@ -21,7 +25,50 @@ export async function handleResponses(exchange: Exchange, gateway: GatewayContex
   const request = await readDecodedBody(exchange, gateway, decodeResponsesRequest);
   if (request === undefined) return;
   const chat = responsesToChat(request);
-  const chatRequest: Record<string, unknown> = {
+  const identity = {
+    id: createResponseId("resp_"),
+    model: request.model,
+    createdAt: Math.floor(Date.now() / 1000),
+    request,
+  };
+  await serveGeneration(exchange, gateway, {
+    clientModel: request.model,
+    stream: request.stream === true,
+    plan: (model) =>
+      planChatRequest(model, {
+        chat: chatRequestOf(request, chat),
+        thinking: { reasoning_effort: chat.reasoningEffort },
+        warnings: chat.warnings,
+      }),
+    encoder: {
+      streamHoldsAnswer: true,
+      tooLargeAdvice:
+        "ask for it with a lower max_output_tokens (a Responses stream repeats its output at its end, so it is held too)",
+      createStream() {
+        const encoder = createResponsesEncoder(identity);
+        return {
+          encode: (events) => encoder.encodeSse(events),
+          end: () => "",
+          ping: RESPONSES_PING,
+        };
+      },
+      createAggregator() {
+        const aggregator = createResponseAggregator(identity);
+        return {
+          push: (event) => aggregator.push(event),
+          get error() {
+            return aggregator.error;
+          },
+          result: () => aggregator.response(),
+        };
+      },
+    },
+  });
+}
+
+/** The Chat Completions request a Responses request stands for: its pieces under their chat names. */
+function chatRequestOf(request: ResponsesRequest, chat: ChatTranslation): ChatCompletionsRequest {
+  return {
     model: request.model,
     messages: chat.messages,
     ...(chat.tools === undefined ? {} : { tools: chat.tools }),
@@ -31,38 +78,4 @@ export async function handleResponses(exchange: Exchange, gateway: GatewayContex
     ...(chat.reasoningEffort === undefined ? {} : { reasoning_effort: chat.reasoningEffort }),
     ...chat.sampling,
   };
-  const identity = {
-    id: createResponseId("resp_"),
-    model: request.model,
-    createdAt: Math.floor(Date.now() / 1000),
-    request,
-  };
-  await serveChatRequest(exchange, gateway, {
-    clientModel: request.model,
-    chat: chatRequest,
-    thinking: { reasoning_effort: chat.reasoningEffort },
-    stream: request.stream === true,
-    streamHoldsAnswer: true,
-    tooLargeAdvice:
-      "ask for it with a lower max_output_tokens (a Responses stream repeats its output at its end, so it is held too)",
-    warnings: chat.warnings,
-    createStreamEncoder() {
-      const encoder = createResponsesEncoder(identity);
-      return {
-        encode: (events) => encoder.encodeSse(events),
-        end: () => "",
-        ping: RESPONSES_PING,
-      };
-    },
-    createAggregator() {
-      const aggregator = createResponseAggregator(identity);
-      return {
-        push: (event) => aggregator.push(event),
-        get error() {
-          return aggregator.error;
-        },
-        result: () => aggregator.response(),
-      };
-    },
-  });
 }
