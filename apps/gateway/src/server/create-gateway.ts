@@ -8,19 +8,20 @@ import { createExchangeRecorder } from "../record/exchange-recorder";
 import type { ContextWindow } from "../upstream/context-window";
 import type { UnreachableRetry } from "../upstream/retry-unreachable";
 import type { Upstream } from "../upstream/upstream";
-import { compileServedConfig, type ServedConfig } from "./compile-served-config";
-import { type BodyBudget, createBodyBudget } from "./create-body-budget";
-import { createGatewayLogger } from "./create-gateway-logger";
-import { createGatewayMetrics, type GatewayMetrics } from "./create-gateway-metrics";
-import { createRequestId } from "./create-request-id";
-import { defaultUpstreamFor } from "./default-upstream-for";
 import type { Exchange, GatewayContext } from "./exchange";
-import { handleRequest } from "./handle-request";
-import { learnContextWindows } from "./learn-context-windows";
-import { replyError } from "./reply-error";
-import { logRequest, type RequestLogEntry } from "./request-log";
-import { ROUTES, routePath } from "./routes";
-import { stopAccepting } from "./stop-accepting";
+import { type BodyBudget, createBodyBudget } from "./http/create-body-budget";
+import { createRequestId } from "./http/create-request-id";
+import { replyError } from "./http/reply-error";
+import { routePath } from "./http/route-path";
+import { stopAccepting } from "./http/stop-accepting";
+import { createGatewayLogger } from "./observe/create-gateway-logger";
+import { createGatewayMetrics, type GatewayMetrics } from "./observe/create-gateway-metrics";
+import { logRequest, type RequestLogEntry } from "./observe/request-log";
+import { handleRequest } from "./routes/handle-request";
+import { ROUTES } from "./routes/routes";
+import { compileServedConfig, type ServedConfig } from "./served/compile-served-config";
+import { defaultUpstreamFor } from "./served/default-upstream-for";
+import { learnContextWindows } from "./served/learn-context-windows";
 
 export interface GatewayOptions {
   /** The upstream for a model, called once per configured model. Default: `defaultUpstreamFor` (demo, HTTP or replicas). */

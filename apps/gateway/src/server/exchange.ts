@@ -2,10 +2,10 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "pino";
 import type { ErrorShape } from "../errors/error-bodies";
 import type { ExchangeRecorder } from "../record/exchange-recorder";
-import type { ServedConfig } from "./compile-served-config";
-import type { BodyBudget } from "./create-body-budget";
-import type { GatewayMetrics } from "./create-gateway-metrics";
-import type { RequestLogEntry } from "./request-log";
+import type { BodyBudget } from "./http/create-body-budget";
+import type { GatewayMetrics } from "./observe/create-gateway-metrics";
+import type { RequestLogEntry } from "./observe/request-log";
+import type { ServedConfig } from "./served/compile-served-config";
 
 /** What a handler works with: the config current when the request arrived, and the server's settings. */
 export interface GatewayContext {

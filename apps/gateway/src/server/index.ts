@@ -1,5 +1,3 @@
-export { compileServedConfig, type ServedConfig, type ServedModel } from "./compile-served-config";
-export { createAuthCheck } from "./create-auth-check";
 export {
   createGateway,
   DEFAULT_PING_INTERVAL_MS,
@@ -7,10 +5,12 @@ export {
   type GatewayOptions,
   type ListeningAddress,
 } from "./create-gateway";
-export { createGatewayLogger, type GatewayLoggerOptions } from "./create-gateway-logger";
-export type { GatewayMetrics } from "./create-gateway-metrics";
-export { createRequestId } from "./create-request-id";
-export { defaultUpstreamFor } from "./default-upstream-for";
-export type { ModelWindow } from "./model-window";
-export { logRequest, type RequestLogEntry } from "./request-log";
-export { routePath } from "./routes";
+export { createAuthCheck } from "./http/create-auth-check";
+export { createRequestId } from "./http/create-request-id";
+export { routePath } from "./http/route-path";
+export { createGatewayLogger, type GatewayLoggerOptions } from "./observe/create-gateway-logger";
+export type { GatewayMetrics } from "./observe/create-gateway-metrics";
+export { logRequest, type RequestLogEntry } from "./observe/request-log";
+export { compileServedConfig, type ServedConfig, type ServedModel } from "./served/compile-served-config";
+export { defaultUpstreamFor } from "./served/default-upstream-for";
+export type { ModelWindow } from "./served/model-window";
