@@ -4,19 +4,17 @@ import type { Logger } from "pino";
 import type { Config, ModelConfig } from "../config/config";
 import { ERROR_TABLE } from "../errors/error-table";
 import { gatewayError } from "../errors/gateway-error";
-import { createExchangeRecorder } from "../record/exchange-recorder";
 import type { ContextWindow } from "../upstream/context-window";
 import type { UnreachableRetry } from "../upstream/retry-unreachable";
 import type { Upstream } from "../upstream/upstream";
-import type { Exchange, GatewayContext } from "./exchange";
+import { createExchange } from "./create-exchange";
+import type { GatewayContext } from "./exchange";
 import { type BodyBudget, createBodyBudget } from "./http/create-body-budget";
-import { createRequestId } from "./http/create-request-id";
 import { replyError } from "./http/reply-error";
-import { routePath } from "./http/route-path";
 import { stopAccepting } from "./http/stop-accepting";
 import { createGatewayLogger } from "./observe/create-gateway-logger";
 import { createGatewayMetrics, type GatewayMetrics } from "./observe/create-gateway-metrics";
-import { logRequest, type RequestLogEntry } from "./observe/request-log";
+import { logRequest } from "./observe/request-log";
 import { handleRequest } from "./routes/handle-request";
 import { ROUTES } from "./routes/routes";
 import { compileServedConfig, type ServedConfig } from "./served/compile-served-config";
@@ -129,37 +127,12 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
   });
 
   const serve = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
-    const requestId = createRequestId();
-    const log: RequestLogEntry = { requestId, method: request.method ?? "", path: routePath(request.url) };
-    const controller = new AbortController();
-    const shutdown = new AbortController();
-    openExchanges.add(shutdown);
-    // The config current now decides whether this exchange records, like everything else about it.
+    // The config current now serves this request to its end (and decides whether it records), whatever a
+    // reload does meanwhile.
     const current = served;
-    const { recording } = current;
-    const exchange: Exchange = {
-      request,
-      response,
-      requestId,
-      log,
-      errorShape: ROUTES.get(log.path)?.errors ?? "anthropic",
-      receivedAt: performance.now(),
-      clientSignal: controller.signal,
-      shutdownSignal: shutdown.signal,
-      ...(recording === undefined
-        ? {}
-        : {
-            recorder: createExchangeRecorder({
-              settings: recording,
-              requestId,
-              route: log.path,
-              receivedAt: new Date(),
-              headers: request.headers,
-              onWriteFailure: (reason) =>
-                logger.warn({ requestId, recordDir: recording.dir, reason }, "recording not written"),
-            }),
-          }),
-    };
+    const { exchange, client, shutdown } = createExchange(request, response, current.recording, logger);
+    const { requestId, log } = exchange;
+    openExchanges.add(shutdown);
     response.setHeader("request-id", requestId);
     if (closing) response.setHeader("connection", "close");
     // The line is written once the response closed AND the handler is done (a client that left early
@@ -178,14 +151,13 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
     response.once("close", () => {
       openExchanges.delete(shutdown);
       // `close` before the response finished: the client went away, so the upstream call is aborted now.
-      if (!response.writableFinished) controller.abort();
+      if (!response.writableFinished) client.abort();
       log.status = response.writableFinished ? response.statusCode : ERROR_TABLE.client_closed.status;
       // While draining, the last exchange to close ends the drain (a tick later: its connection is idle then).
       if (closing && openExchanges.size === 0) setImmediate(() => finishDrain?.());
       settle();
     });
 
-    // The config current now serves this request to its end, whatever a reload does meanwhile.
     const context: GatewayContext = {
       served: current,
       logger,

@@ -1,3 +1,4 @@
+export { createRequestId, routePath } from "./create-exchange";
 export {
   createGateway,
   DEFAULT_PING_INTERVAL_MS,
@@ -6,8 +7,6 @@ export {
   type ListeningAddress,
 } from "./create-gateway";
 export { createAuthCheck } from "./http/create-auth-check";
-export { createRequestId } from "./http/create-request-id";
-export { routePath } from "./http/route-path";
 export { createGatewayLogger, type GatewayLoggerOptions } from "./observe/create-gateway-logger";
 export type { GatewayMetrics } from "./observe/create-gateway-metrics";
 export { logRequest, type RequestLogEntry } from "./observe/request-log";

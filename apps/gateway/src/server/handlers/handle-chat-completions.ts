@@ -19,7 +19,7 @@ const CHAT_PING = ": ping\n\n";
  * encoded as `chat.completion.chunk`s (reasoning_content, content, tool_calls) or one `chat.completion`.
  */
 export async function handleChatCompletions(exchange: Exchange, gateway: GatewayContext): Promise<void> {
-  const request = await readDecodedBody(exchange, gateway, decodeChatCompletionsRequest);
+  const request = await readDecodedBody(exchange, gateway, decodeChatCompletionsRequest, "Chat Completions");
   if (request === undefined) return;
   const identity = {
     id: createResponseId("chatcmpl-"),

@@ -15,7 +15,7 @@ import { sendJson } from "../http/send-json";
  */
 export async function handleCountTokens(exchange: Exchange, gateway: GatewayContext): Promise<void> {
   const { served } = gateway;
-  const request = await readDecodedBody(exchange, gateway, decodeCountTokensRequest);
+  const request = await readDecodedBody(exchange, gateway, decodeCountTokensRequest, "count_tokens");
   if (request === undefined) return;
   exchange.log.model = boundedForMessage(request.model);
   const servedModel = served.route(request.model);

@@ -42,7 +42,7 @@ const MESSAGES_ENCODER: SurfaceEncoder = {
  * relay SSE (`stream: true`) or fold the same events into one message (`stream: false`).
  */
 export async function handleMessages(exchange: Exchange, gateway: GatewayContext): Promise<void> {
-  const request = await readDecodedBody(exchange, gateway, decodeMessagesRequest);
+  const request = await readDecodedBody(exchange, gateway, decodeMessagesRequest, "Messages");
   if (request === undefined) return;
   await serveGeneration(exchange, gateway, {
     clientModel: request.model,

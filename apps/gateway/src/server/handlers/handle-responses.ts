@@ -22,7 +22,7 @@ const RESPONSES_PING = ": ping\n\n";
  * through the same pipeline as `/v1/messages`, encoded as Responses events or one response object.
  */
 export async function handleResponses(exchange: Exchange, gateway: GatewayContext): Promise<void> {
-  const request = await readDecodedBody(exchange, gateway, decodeResponsesRequest);
+  const request = await readDecodedBody(exchange, gateway, decodeResponsesRequest, "Responses");
   if (request === undefined) return;
   const chat = responsesToChat(request);
   const identity = {
