@@ -67,7 +67,7 @@ export async function relayAnswer(
       const reason = error instanceof Error ? error.message : String(error);
       stream.write(
         encoded.encode([
-          { type: "error", error: { type: "api_error", message: `internal error: ${reason}` } },
+          { type: "error", error: gatewayError("internal", `internal error: ${reason}`).object },
         ]),
       );
       throw error;
