@@ -29,7 +29,7 @@ export interface GenerationPlan {
 }
 
 /**
- * The one shape of every generation route (docs/http-api.md §2, §6), after its body was decoded: route the
+ * The one shape of every generation route (docs/http-api.md §1, §4, §6), after its body was decoded: route the
  * model (404 in the route's words), plan, call the upstream (errors before the first byte answered in the
  * route's shape), relay through the surface's encoder; the request line is filled on the way.
  */
