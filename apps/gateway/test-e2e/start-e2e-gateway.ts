@@ -1,6 +1,6 @@
 import { parseConfig } from "../src/config/parse-config";
 import { createGateway } from "../src/server/create-gateway";
-import { createGatewayLogger } from "../src/server/create-gateway-logger";
+import { createGatewayLogger } from "../src/server/observe/create-gateway-logger";
 
 export interface E2eGateway {
   readonly port: number;

@@ -1,6 +1,6 @@
 import type { ModelConfig } from "../config/config";
 import { loadConfig } from "../config/load-config";
-import { configuredWindow } from "../server/model-window";
+import { configuredWindow } from "../server/served/model-window";
 import { smallestWindow } from "../upstream/smallest-window";
 import { checkUpstreams, PROBE_TIMEOUT_MS, type UpstreamCheck } from "./check-upstreams";
 import { describeAuth } from "./describe-auth";

@@ -1,6 +1,6 @@
 import type { ModelConfig } from "../config/config";
 import { DEMO_CONTEXT_WINDOW } from "../demo/create-demo-upstream";
-import { LEARN_WINDOWS_TIMEOUT_MS } from "../server/learn-context-windows";
+import { LEARN_WINDOWS_TIMEOUT_MS } from "../server/served/learn-context-windows";
 import type { ContextWindow } from "../upstream/context-window";
 import { learnContextWindow } from "../upstream/learn-context-window";
 import { formatProbeLine } from "./format-probe-line";

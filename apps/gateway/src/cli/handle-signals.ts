@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import type { Gateway } from "../server/create-gateway";
-import type { LogDestination } from "../server/create-log-destination";
+import type { LogDestination } from "../server/observe/create-log-destination";
 
 export interface SignalContext {
   readonly gateway: Gateway;

@@ -1,4 +1,4 @@
-import { LOG_FORMATS, type LogFormat } from "../server/create-gateway-logger";
+import { LOG_FORMATS, type LogFormat } from "../server/observe/create-gateway-logger";
 import { CliError } from "./cli-error";
 
 export interface LogSettings {

@@ -1,8 +1,8 @@
 import { isatty } from "node:tty";
 import { loadConfig } from "../config/load-config";
 import { createGateway, type ListeningAddress } from "../server/create-gateway";
-import { createGatewayLogger } from "../server/create-gateway-logger";
-import { createLogDestination } from "../server/create-log-destination";
+import { createGatewayLogger } from "../server/observe/create-gateway-logger";
+import { createLogDestination } from "../server/observe/create-log-destination";
 import { CliError } from "./cli-error";
 import { clientOriginOf } from "./client-origin-of";
 import { formatSummary } from "./format-summary";

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { TranscoderOptions } from "@sluice/pipeline";
 import type { MessageStreamEvent } from "@sluice/protocol-anthropic";
-import type { RecordingSettings, ServedModel } from "../server/compile-served-config";
+import type { RecordingSettings, ServedModel } from "../server/served/compile-served-config";
 import { formatExchangeFile } from "./format-exchange-file";
 import { RECORDING_FORMAT_VERSION, type RecordedExchange } from "./recorded-exchange";
 import { recordingFileName } from "./recording-file-name";

@@ -1,25 +1,25 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { ERROR_TABLE, gatewayError } from "@sluice/protocol-anthropic";
 import type { Logger } from "pino";
 import type { Config, ModelConfig } from "../config/config";
-import { createExchangeRecorder } from "../record/exchange-recorder";
+import { ERROR_TABLE } from "../errors/error-table";
+import { gatewayError } from "../errors/gateway-error";
 import type { ContextWindow } from "../upstream/context-window";
 import type { UnreachableRetry } from "../upstream/retry-unreachable";
 import type { Upstream } from "../upstream/upstream";
-import { compileServedConfig, type ServedConfig } from "./compile-served-config";
-import { type BodyBudget, createBodyBudget } from "./create-body-budget";
-import { createGatewayLogger } from "./create-gateway-logger";
-import { createGatewayMetrics, type GatewayMetrics } from "./create-gateway-metrics";
-import { createRequestId } from "./create-request-id";
-import { defaultUpstreamFor } from "./default-upstream-for";
-import type { Exchange, GatewayContext } from "./exchange";
-import { handleRequest } from "./handle-request";
-import { learnContextWindows } from "./learn-context-windows";
-import { replyError } from "./reply-error";
-import { logRequest, type RequestLogEntry } from "./request-log";
-import { routePath } from "./routes";
-import { stopAccepting } from "./stop-accepting";
+import { createExchange } from "./create-exchange";
+import type { GatewayContext } from "./exchange";
+import { type BodyBudget, createBodyBudget } from "./http/create-body-budget";
+import { replyError } from "./http/reply-error";
+import { stopAccepting } from "./http/stop-accepting";
+import { createGatewayLogger } from "./observe/create-gateway-logger";
+import { createGatewayMetrics, type GatewayMetrics } from "./observe/create-gateway-metrics";
+import { logRequest } from "./observe/request-log";
+import { handleRequest } from "./routes/handle-request";
+import { ROUTES } from "./routes/routes";
+import { compileServedConfig, type ServedConfig } from "./served/compile-served-config";
+import { defaultUpstreamFor } from "./served/default-upstream-for";
+import { learnContextWindows } from "./served/learn-context-windows";
 
 export interface GatewayOptions {
   /** The upstream for a model, called once per configured model. Default: `defaultUpstreamFor` (demo, HTTP or replicas). */
@@ -100,7 +100,7 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
   let closed: Promise<void> | undefined;
   // Set by close(): ends the drain (closes the server and what is idle) once nothing is open any more.
   let finishDrain: (() => void) | undefined;
-  const metrics = createGatewayMetrics();
+  const metrics = createGatewayMetrics(new Set(ROUTES.keys()));
 
   // Ends the asking of windows still going when the gateway closes.
   const learning = new AbortController();
@@ -127,36 +127,12 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
   });
 
   const serve = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
-    const requestId = createRequestId();
-    const log: RequestLogEntry = { requestId, method: request.method ?? "", path: routePath(request.url) };
-    const controller = new AbortController();
-    const shutdown = new AbortController();
-    openExchanges.add(shutdown);
-    // The config current now decides whether this exchange records, like everything else about it.
+    // The config current now serves this request to its end (and decides whether it records), whatever a
+    // reload does meanwhile.
     const current = served;
-    const { recording } = current;
-    const exchange: Exchange = {
-      request,
-      response,
-      requestId,
-      log,
-      receivedAt: performance.now(),
-      clientSignal: controller.signal,
-      shutdownSignal: shutdown.signal,
-      ...(recording === undefined
-        ? {}
-        : {
-            recorder: createExchangeRecorder({
-              settings: recording,
-              requestId,
-              route: log.path,
-              receivedAt: new Date(),
-              headers: request.headers,
-              onWriteFailure: (reason) =>
-                logger.warn({ requestId, recordDir: recording.dir, reason }, "recording not written"),
-            }),
-          }),
-    };
+    const { exchange, client, shutdown } = createExchange(request, response, current.recording, logger);
+    const { requestId, log } = exchange;
+    openExchanges.add(shutdown);
     response.setHeader("request-id", requestId);
     if (closing) response.setHeader("connection", "close");
     // The line is written once the response closed AND the handler is done (a client that left early
@@ -175,14 +151,13 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
     response.once("close", () => {
       openExchanges.delete(shutdown);
       // `close` before the response finished: the client went away, so the upstream call is aborted now.
-      if (!response.writableFinished) controller.abort();
+      if (!response.writableFinished) client.abort();
       log.status = response.writableFinished ? response.statusCode : ERROR_TABLE.client_closed.status;
       // While draining, the last exchange to close ends the drain (a tick later: its connection is idle then).
       if (closing && openExchanges.size === 0) setImmediate(() => finishDrain?.());
       settle();
     });
 
-    // The config current now serves this request to its end, whatever a reload does meanwhile.
     const context: GatewayContext = {
       served: current,
       logger,

@@ -1,10 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "pino";
+import type { ErrorShape } from "../errors/error-bodies";
 import type { ExchangeRecorder } from "../record/exchange-recorder";
-import type { ServedConfig } from "./compile-served-config";
-import type { BodyBudget } from "./create-body-budget";
-import type { GatewayMetrics } from "./create-gateway-metrics";
-import type { RequestLogEntry } from "./request-log";
+import type { BodyBudget } from "./http/create-body-budget";
+import type { GatewayMetrics } from "./observe/create-gateway-metrics";
+import type { RequestLogEntry } from "./observe/request-log";
+import type { ServedConfig } from "./served/compile-served-config";
 
 /** What a handler works with: the config current when the request arrived, and the server's settings. */
 export interface GatewayContext {
@@ -35,6 +36,8 @@ export interface Exchange {
   readonly clientSignal: AbortSignal;
   /** Aborted when a shutdown's drain time is up: what is still open ends now (a stream with an `error` event). */
   readonly shutdownSignal: AbortSignal;
+  /** The shape of the error bodies: the route's API (Anthropic for a path no route serves). */
+  readonly errorShape: ErrorShape;
   /** Present only when `server.record_dir` is set: the exchange is written to one file when it ends. */
   readonly recorder?: ExchangeRecorder;
 }

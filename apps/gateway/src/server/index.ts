@@ -1,5 +1,4 @@
-export { compileServedConfig, type ServedConfig, type ServedModel } from "./compile-served-config";
-export { createAuthCheck } from "./create-auth-check";
+export { createRequestId, routePath } from "./create-exchange";
 export {
   createGateway,
   DEFAULT_PING_INTERVAL_MS,
@@ -7,10 +6,10 @@ export {
   type GatewayOptions,
   type ListeningAddress,
 } from "./create-gateway";
-export { createGatewayLogger, type GatewayLoggerOptions } from "./create-gateway-logger";
-export type { GatewayMetrics } from "./create-gateway-metrics";
-export { createRequestId } from "./create-request-id";
-export { defaultUpstreamFor } from "./default-upstream-for";
-export type { ModelWindow } from "./model-window";
-export { logRequest, type RequestLogEntry } from "./request-log";
-export { routePath } from "./routes";
+export { createAuthCheck } from "./http/create-auth-check";
+export { createGatewayLogger, type GatewayLoggerOptions } from "./observe/create-gateway-logger";
+export type { GatewayMetrics } from "./observe/create-gateway-metrics";
+export { logRequest, type RequestLogEntry } from "./observe/request-log";
+export { compileServedConfig, type ServedConfig, type ServedModel } from "./served/compile-served-config";
+export { defaultUpstreamFor } from "./served/default-upstream-for";
+export type { ModelWindow } from "./served/model-window";

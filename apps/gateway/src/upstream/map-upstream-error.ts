@@ -1,10 +1,7 @@
-import {
-  type ErrorObject,
-  GatewayError,
-  gatewayError,
-  reasonOfUpstreamStatus,
-} from "@sluice/protocol-anthropic";
 import type { ServerFix } from "../config/template-rules";
+import { GatewayError, gatewayError } from "../errors/gateway-error";
+import { reasonOfUpstreamStatus } from "../errors/upstream-reasons";
+import type { PipelineError } from "../pipeline-events";
 import { contextOverflowMessage } from "./context-overflow-message";
 import { scrubSecrets } from "./scrub-secrets";
 import { unreachableMessage } from "./unreachable-message";
@@ -102,7 +99,7 @@ export function mapUpstreamFailure(error: unknown, options: MapUpstreamErrorOpti
 }
 
 /** A failure after the stream started: the same error object, sent as an SSE `error` event. */
-export function upstreamErrorForStream(error: unknown, options: MapUpstreamErrorOptions = {}): ErrorObject {
+export function upstreamErrorForStream(error: unknown, options: MapUpstreamErrorOptions = {}): PipelineError {
   return mapUpstreamFailure(error, options).object;
 }
 

@@ -2,8 +2,8 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { createGatewayLogger } from "../../src/server/create-gateway-logger";
-import { createLogDestination } from "../../src/server/create-log-destination";
+import { createGatewayLogger } from "../../src/server/observe/create-gateway-logger";
+import { createLogDestination } from "../../src/server/observe/create-log-destination";
 import { waitUntil } from "../server/wait-until";
 
 const directory = mkdtempSync(join(tmpdir(), "sluice-destination-"));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { USAGE } from "../../src/cli/usage";
-import { ROUTES } from "../../src/server/routes";
+import { ROUTES } from "../../src/server/routes/routes";
 
 describe("sluice --help", () => {
   it("names every endpoint the gateway serves", () => {

@@ -4,8 +4,8 @@ import {
   fitOutputBudget,
   MIN_OUTPUT_TOKENS,
   PROMPT_MARGIN_TOKENS,
-} from "../../src/server/fit-output-budget";
-import { estimatePromptTokens, promptSize, promptTokenBound } from "../../src/server/prompt-size";
+} from "../../src/server/generation/fit-output-budget";
+import { estimatePromptTokens, promptSize, promptTokenBound } from "../../src/server/generation/prompt-size";
 
 const signal = new AbortController().signal;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createGatewayLogger } from "../../src/server/create-gateway-logger";
-import { logRequest } from "../../src/server/request-log";
+import { createGatewayLogger } from "../../src/server/observe/create-gateway-logger";
+import { logRequest } from "../../src/server/observe/request-log";
 import {
   readChunks,
   type ScriptedReply,

@@ -2,7 +2,7 @@ import { parseSse } from "@sluice/pipeline/testkit";
 import type { MessageStreamEvent } from "@sluice/protocol-anthropic";
 import { type Environment, parseConfig } from "../../src/config/parse-config";
 import { createGateway, type Gateway, type GatewayOptions } from "../../src/server/create-gateway";
-import { createGatewayLogger } from "../../src/server/create-gateway-logger";
+import { createGatewayLogger } from "../../src/server/observe/create-gateway-logger";
 
 export interface TestGateway {
   /** `http://127.0.0.1:PORT` */

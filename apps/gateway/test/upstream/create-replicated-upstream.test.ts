@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createGatewayLogger } from "../../src/server/create-gateway-logger";
+import { createGatewayLogger } from "../../src/server/observe/create-gateway-logger";
 import { createReplicatedUpstream } from "../../src/upstream/create-replicated-upstream";
 import { mapUpstreamFailure } from "../../src/upstream/map-upstream-error";
 import type { UpstreamResponse } from "../../src/upstream/upstream";

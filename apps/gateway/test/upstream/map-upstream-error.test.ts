@@ -1,5 +1,6 @@
-import type { ErrorType, GatewayError } from "@sluice/protocol-anthropic";
 import { describe, expect, it } from "vitest";
+import type { GatewayError } from "../../src/errors/gateway-error";
+import type { PipelineErrorType } from "../../src/pipeline-events";
 import {
   mapUpstreamFailure,
   mapUpstreamHttpError,
@@ -13,7 +14,7 @@ import { UpstreamUnreachableError } from "../../src/upstream/upstream-unreachabl
 /** What a client sees of a mapped error: status, type, message, retry hint, retry-after. */
 interface MappedUpstreamError {
   readonly status: number;
-  readonly type: ErrorType;
+  readonly type: PipelineErrorType;
   readonly message: string;
   readonly retry: boolean;
   readonly retryAfter?: string;

@@ -1,0 +1,48 @@
+import { gatewayError, shuttingDown } from "../../errors/gateway-error";
+import type { Exchange, GatewayContext } from "../exchange";
+import { lingerThenClose } from "../http/linger-then-close";
+import { replyError } from "../http/reply-error";
+import { ROUTES } from "./routes";
+
+/**
+ * Routes one request: 404 for an unknown path, 405 for a wrong method, 401 before reading any body, 529
+ * for new work while a shutdown drains.
+ */
+export async function handleRequest(exchange: Exchange, gateway: GatewayContext): Promise<void> {
+  const { path, method } = exchange.log;
+  const route = ROUTES.get(path);
+  if (route === undefined) {
+    replyError(exchange, gatewayError("not_found", `Not found: ${method} ${path}`));
+    return;
+  }
+  if (!route.methods.includes(method)) {
+    replyError(
+      exchange,
+      gatewayError(
+        "method_not_allowed",
+        `Method ${method} is not allowed on ${path} (allowed: ${route.methods.join(", ")})`,
+      ),
+      {
+        allow: route.methods.join(", "),
+      },
+    );
+    return;
+  }
+  if (route.authenticated && !gateway.served.checkAuth(exchange.request.headers)) {
+    const { headers } = exchange.request;
+    const presented = headers["x-api-key"] !== undefined || headers.authorization !== undefined;
+    // Anthropic's wording, which clients (and apiKeyHelper refreshes) recognise.
+    replyError(
+      exchange,
+      gatewayError("unauthorized", presented ? "invalid x-api-key" : "x-api-key header is required"),
+    );
+    return;
+  }
+  if (gateway.draining() && route.servedWhileDraining !== true) {
+    // Retryable, so the client goes to another replica; the unread body is drained before the close.
+    lingerThenClose(exchange.request);
+    replyError(exchange, shuttingDown(), { connection: "close" });
+    return;
+  }
+  await route.handle(exchange, gateway);
+}
