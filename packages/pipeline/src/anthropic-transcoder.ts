@@ -16,15 +16,14 @@ import {
   type StopReason,
   type Usage,
 } from "@sluice/protocol-anthropic";
+import { mapStopReason } from "@sluice/stop-reason";
+import { createToolCallMerger, type ToolCallMerger } from "@sluice/tool-call-merger";
 import {
-  createToolCallMerger,
   createUpstreamDecoder,
-  type ToolCallMerger,
   type UpstreamDecoder,
   type UpstreamDelta,
   type UpstreamUsage,
-} from "@sluice/protocol-openai";
-import { mapStopReason } from "@sluice/stop-reason";
+} from "@sluice/upstream-chat";
 
 export interface TranscoderOptions {
   /** The model family's dialects for raw `content` (none: the server parses itself). */

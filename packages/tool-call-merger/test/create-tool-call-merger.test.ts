@@ -1,8 +1,8 @@
+import type { ToolCallFragment } from "@sluice/core";
 import { createParserContext, MAX_JSON_DEPTH, type Segment } from "@sluice/core";
 import { checkSegmentInvariants, normalizeSegments, summarize } from "@sluice/core/testkit";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { ToolCallFragment } from "../src";
 import { callSegments, type MergerStep, runMerger } from "./run-merger";
 
 const text = (value: string): Segment => ({ type: "text", text: value });

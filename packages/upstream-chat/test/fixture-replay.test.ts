@@ -1,7 +1,8 @@
 import { createParserContext, type Segment } from "@sluice/core";
 import { checkSegmentInvariants, createRandom, normalizeSegments, summarize } from "@sluice/core/testkit";
+import { createToolCallMerger } from "@sluice/tool-call-merger";
 import { describe, expect, it } from "vitest";
-import { createToolCallMerger, createUpstreamDecoder, type UpstreamDelta } from "../src";
+import { createUpstreamDecoder, type UpstreamDelta } from "../src";
 import { loadChunkFixture, toSseBody } from "./chunk-fixtures";
 import { byteLength, splitBytes } from "./decode-body";
 

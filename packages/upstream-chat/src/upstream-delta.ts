@@ -1,10 +1,4 @@
-/** One structured tool-call fragment from `delta.tool_calls` (or a whole call from a JSON answer). */
-export interface ToolCallFragment {
-  readonly index?: number;
-  readonly id?: string;
-  readonly name?: string;
-  readonly arguments?: string;
-}
+import type { ToolCallFragment } from "@sluice/core";
 
 /** Token counts from the upstream `usage` object (docs/protocol.md B5). */
 export interface UpstreamUsage {

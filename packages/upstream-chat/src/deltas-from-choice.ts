@@ -1,8 +1,9 @@
+import type { ToolCallFragment } from "@sluice/core";
 import { assembleDeltas } from "./assemble-deltas";
 import type { ChatChunkDelta, ChatUsage } from "./chat-completion-chunk";
 import type { Mutable } from "./mutable";
 import { toolCallFragmentFrom } from "./tool-call-fragment-from";
-import type { ToolCallFragment, UpstreamDelta } from "./upstream-delta";
+import type { UpstreamDelta } from "./upstream-delta";
 import { upstreamUsageFrom } from "./upstream-usage-from";
 
 /** What a chunk's choice and a completion's choice share: the finish and the matched stop. */

@@ -1,6 +1,6 @@
+import type { ToolCallFragment } from "@sluice/core";
 import type { ChatToolCall } from "./chat-completion-chunk";
 import type { Mutable } from "./mutable";
-import type { ToolCallFragment } from "./upstream-delta";
 
 /** One wire tool call (fragment or whole) with its nulls dropped. */
 export function toolCallFragmentFrom(toolCall: ChatToolCall): ToolCallFragment {

@@ -1,5 +1,5 @@
-import { createParserContext, type ParserContext, type Segment } from "@sluice/core";
-import { createToolCallMerger, type ToolCallFragment, type ToolCallMerger } from "../src";
+import { createParserContext, type ParserContext, type Segment, type ToolCallFragment } from "@sluice/core";
+import { createToolCallMerger, type ToolCallMerger } from "../src";
 
 /** One input of the merger: a segment from elsewhere, or the fragments of one upstream delta. */
 export type MergerStep = Segment | readonly ToolCallFragment[];

@@ -19,7 +19,6 @@ export {
   ChatToolMessage,
   ChatUserMessage,
 } from "./chat-completion-request";
-export { createToolCallMerger, type ToolCallMerger } from "./create-tool-call-merger";
 export {
   createUpstreamDecoder,
   type UpstreamDecoder,
@@ -27,4 +26,4 @@ export {
 } from "./create-upstream-decoder";
 export { decodeChunkWithSchema } from "./decode-chunk-with-schema";
 export { narrowChunk } from "./narrow-chunk";
-export type { ToolCallFragment, UpstreamDelta, UpstreamError, UpstreamUsage } from "./upstream-delta";
+export type { UpstreamDelta, UpstreamError, UpstreamUsage } from "./upstream-delta";

@@ -1,6 +1,11 @@
-import { isJsonWhitespace, type ParserContext, type Segment, type SegmentSink } from "@sluice/core";
+import {
+  isJsonWhitespace,
+  type ParserContext,
+  type Segment,
+  type SegmentSink,
+  type ToolCallFragment,
+} from "@sluice/core";
 import { type CallOutput, StructuredCall } from "./structured-call";
-import type { ToolCallFragment } from "./upstream-delta";
 
 export interface ToolCallMerger {
   /** A segment from elsewhere in the stream (text, reasoning, raw-parsed tool calls, warnings, markup). */
