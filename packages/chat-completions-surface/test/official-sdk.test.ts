@@ -1,3 +1,4 @@
+import type { StopReason } from "@sluice/events";
 import { eventsOf, fetchCutRandomly, optionsFor, replayUpstream, scenarios } from "@sluice/pipeline/testkit";
 import type { Message } from "@sluice/protocol-anthropic";
 import { toOpenAIFinishReason } from "@sluice/stop-reason";
@@ -32,7 +33,12 @@ function expectedOutcome(message: Message): Outcome {
     else if (block.type === "text") text += block.text;
     else toolCalls.push({ id: block.id, name: block.name, input: block.input });
   }
-  return { reasoning, text, toolCalls, finishReason: toOpenAIFinishReason(message.stop_reason!) };
+  return {
+    reasoning,
+    text,
+    toolCalls,
+    finishReason: toOpenAIFinishReason(message.stop_reason as StopReason),
+  };
 }
 
 interface OpenAIMessageLike {

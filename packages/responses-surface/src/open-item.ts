@@ -2,7 +2,7 @@ import type { TextAccumulator } from "@sluice/core";
 import { encodeReasoningEnvelope } from "./reasoning-envelope";
 import type { ItemStatus, ResponseOutputItem } from "./response-object";
 
-/** The output item being written: one per Anthropic content block. */
+/** The output item being written: one per block of the stream. */
 export interface OpenItem {
   readonly type: ResponseOutputItem["type"];
   readonly id: string;

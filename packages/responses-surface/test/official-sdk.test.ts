@@ -184,10 +184,8 @@ describe.each([
         const expected = itemsOfMessage(message, summary);
         // The call the limit cut is in the output, marked incomplete; the folded Anthropic message leaves it out.
         const cut = replay.events.flatMap((event) =>
-          scenario.cutToolCall &&
-          event.type === "content_block_start" &&
-          event.content_block.type === "tool_use"
-            ? [{ type: "incomplete function_call" as const, name: event.content_block.name }]
+          scenario.cutToolCall && event.type === "block-start" && event.kind === "tool-call"
+            ? [{ type: "incomplete function_call" as const, name: event.name }]
             : [],
         );
         expected.push(...cut.slice(-1));

@@ -1,4 +1,4 @@
-import type { ErrorType, StopReason } from "@sluice/protocol-anthropic";
+import type { ErrorType, StopReason } from "@sluice/events";
 import { upstreamErrorType } from "./upstream-error-type";
 
 export interface StopReasonInput {
@@ -74,7 +74,7 @@ const CUT_STREAM_MESSAGE =
   "the upstream stream ended before a finish reason (no finish_reason and no [DONE])";
 
 /**
- * The Anthropic stop_reason / stop_sequence for how the upstream stream ended (docs/architecture.md §3), or the
+ * The stop reason and stop sequence for how the upstream stream ended (docs/architecture.md §3), or the
  * error event to send instead. A truncated or failed stream is never reported as `end_turn`
  * (CCR and LiteLLM do, and Claude Code then takes a partial answer as final: claude-code#19143).
  */

@@ -1,4 +1,4 @@
-import { ERROR_TYPES } from "@sluice/protocol-anthropic";
+import { ERROR_TYPES } from "@sluice/events";
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
 import { processMetrics } from "./process-metrics";
 import type { RequestLogEntry } from "./request-log";

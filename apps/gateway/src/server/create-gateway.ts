@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { ERROR_TABLE, gatewayError } from "@sluice/protocol-anthropic";
+import { ERROR_TABLE, gatewayError } from "@sluice/events";
 import type { Logger } from "pino";
 import type { Config, ModelConfig } from "../config/config";
 import { createExchangeRecorder } from "../record/exchange-recorder";

@@ -1,11 +1,9 @@
+import { gatewayError, reasonOfStreamError, type StreamEvent } from "@sluice/events";
 import type { TranscoderOptions } from "@sluice/pipeline";
 import {
   createMessageAggregator,
   decodeMessagesRequest,
-  gatewayError,
-  type MessageStreamEvent,
   type MessagesRequest,
-  reasonOfStreamError,
 } from "@sluice/protocol-anthropic";
 import type { ModelPlan } from "../config/resolve-model-plan";
 import { toolSchemas } from "../translate/tool-schemas";
@@ -134,7 +132,7 @@ async function aggregateMessage(
     clientSignal: exchange.clientSignal,
     shutdownSignal: exchange.shutdownSignal,
     secrets: model.secrets,
-    emit: (events: readonly MessageStreamEvent[]) => {
+    emit: (events: readonly StreamEvent[]) => {
       for (const event of events) aggregator.push(event);
       return undefined;
     },

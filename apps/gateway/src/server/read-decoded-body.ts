@@ -1,4 +1,4 @@
-import { gatewayError } from "@sluice/protocol-anthropic";
+import { gatewayError } from "@sluice/events";
 import type { Exchange, GatewayContext } from "./exchange";
 import { readJsonBody } from "./read-json-body";
 import { replyError } from "./reply-error";

@@ -1,5 +1,5 @@
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from "@sluice/core";
-import { gatewayError } from "@sluice/protocol-anthropic";
+import { gatewayError } from "@sluice/events";
 import type { BodyBudget } from "./create-body-budget";
 import type { Exchange } from "./exchange";
 import { lingerThenClose } from "./linger-then-close";

@@ -1,5 +1,5 @@
-import { createAnthropicTranscoder, type TranscoderOptions, type TranscoderSummary } from "@sluice/pipeline";
-import type { ErrorObject, MessageStreamEvent } from "@sluice/protocol-anthropic";
+import type { ErrorObject, StreamEvent } from "@sluice/events";
+import { createTranscoder, type TranscoderOptions, type TranscoderSummary } from "@sluice/pipeline";
 import { RecordingBody } from "../record/recording-body";
 import { upstreamErrorForStream } from "../upstream/map-upstream-error";
 import { scrubbedUpstreamMessage } from "../upstream/scrubbed-upstream-message";
@@ -18,13 +18,13 @@ export interface RelayOptions {
    * Takes the events of message_start, then of each upstream read (maybe none), then of the end.
    * A returned promise holds the next upstream read until it settles: that is the backpressure.
    */
-  readonly emit: (events: readonly MessageStreamEvent[]) => Promise<void> | undefined;
+  readonly emit: (events: readonly StreamEvent[]) => Promise<void> | undefined;
   readonly onFirstByte: () => void;
   /**
    * Looks at each batch before it is emitted (an answer held whole counts its size): an error ends the
    * stream there, with that error event instead of the batch, and the upstream request is cancelled.
    */
-  readonly limit?: (events: readonly MessageStreamEvent[]) => ErrorObject | undefined;
+  readonly limit?: (events: readonly StreamEvent[]) => ErrorObject | undefined;
 }
 
 /**
@@ -34,8 +34,8 @@ export interface RelayOptions {
  * which closes its socket so the model server frees the KV cache.
  */
 export async function relayUpstream(options: RelayOptions): Promise<TranscoderSummary> {
-  let events: MessageStreamEvent[] = [];
-  const transcoder = createAnthropicTranscoder(options.transcoder, (event) => events.push(event));
+  let events: StreamEvent[] = [];
+  const transcoder = createTranscoder(options.transcoder, (event) => events.push(event));
   // Set by callUpstream when the exchange records (server.record_dir); the reads record themselves.
   const recorder = options.body instanceof RecordingBody ? options.body.recorder : undefined;
   recorder?.transcoder(options.transcoder);
@@ -113,9 +113,9 @@ export async function relayUpstream(options: RelayOptions): Promise<TranscoderSu
  * An upstream may echo its key in an error it sends inside a 200 (an SSE `error` chunk, a JSON
  * `{"error":…}` body): the message is scrubbed and bounded before a client or the log sees it.
  */
-function scrubErrorEvents(events: MessageStreamEvent[], secrets: readonly string[]): void {
+function scrubErrorEvents(events: StreamEvent[], secrets: readonly string[]): void {
   for (let index = 0; index < events.length; index++) {
-    const event = events[index] as MessageStreamEvent;
+    const event = events[index] as StreamEvent;
     if (event.type === "error") events[index] = { type: "error", error: scrubbedError(event.error, secrets) };
   }
 }

@@ -1,5 +1,6 @@
 import { openAIErrorBody } from "@sluice/chat-completions-surface";
-import { errorBody, type GatewayError } from "@sluice/protocol-anthropic";
+import type { GatewayError } from "@sluice/events";
+import { errorBody } from "@sluice/protocol-anthropic";
 import type { Exchange } from "./exchange";
 import { OPENAI_PATHS } from "./openai-paths";
 import { sendJson } from "./send-json";

@@ -1,9 +1,4 @@
-import {
-  type ErrorObject,
-  gatewayError,
-  type MessageStreamEvent,
-  reasonOfStreamError,
-} from "@sluice/protocol-anthropic";
+import { type ErrorObject, gatewayError, reasonOfStreamError, type StreamEvent } from "@sluice/events";
 import type { ChatThinkingRequest } from "../config/chat-thinking-enabled";
 import { chatTranscoderOptions } from "../translate/chat-transcoder-options";
 import { translateChatRequest } from "../translate/translate-chat-request";
@@ -39,13 +34,13 @@ export interface ChatSurface {
   readonly warnings: readonly string[];
   /** SSE text for each read's events, then what ends the stream (`data: [DONE]`); its keep-alive. */
   createStreamEncoder(): {
-    encode(events: readonly MessageStreamEvent[]): string;
+    encode(events: readonly StreamEvent[]): string;
     end(): string;
     readonly ping: string;
   };
   /** The non-streaming answer the same events fold into. */
   createAggregator(): {
-    push(event: MessageStreamEvent): void;
+    push(event: StreamEvent): void;
     readonly error: ErrorObject | undefined;
     result(): unknown;
   };
@@ -101,9 +96,7 @@ export async function serveChatRequest(
     shutdownSignal: exchange.shutdownSignal,
     secrets: servedModel.secrets,
     onFirstByte: () => noteFirstByte(exchange),
-    ...(budget === undefined
-      ? {}
-      : { limit: (events: readonly MessageStreamEvent[]) => budget.take(events) }),
+    ...(budget === undefined ? {} : { limit: (events: readonly StreamEvent[]) => budget.take(events) }),
   };
 
   if (surface.stream) {

@@ -1,4 +1,4 @@
-import { type GatewayError, gatewayError } from "@sluice/protocol-anthropic";
+import { type GatewayError, gatewayError } from "@sluice/events";
 
 /** What a request still open when the drain time is up gets: a 529, or an `error` event, that says retry. */
 export function shuttingDown(): GatewayError {

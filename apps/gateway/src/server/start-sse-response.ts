@@ -1,10 +1,11 @@
 import type { ServerResponse } from "node:http";
-import { encodeSseEvent, encodeSseEvents, type MessageStreamEvent } from "@sluice/protocol-anthropic";
+import type { StreamEvent } from "@sluice/events";
+import { encodeAnthropicSse, encodeSseEvent } from "@sluice/protocol-anthropic";
 import { startStreamResponse } from "./start-stream-response";
 
 export interface SseResponse {
   /** Writes a read's events as ONE socket write; the promise, when there is one, waits for `drain`. */
-  emit(events: readonly MessageStreamEvent[]): Promise<void> | undefined;
+  emit(events: readonly StreamEvent[]): Promise<void> | undefined;
   end(): void;
 }
 
@@ -14,7 +15,7 @@ const PING = encodeSseEvent({ type: "ping" });
 export function startSseResponse(response: ServerResponse, pingIntervalMs: number): SseResponse {
   const stream = startStreamResponse(response, pingIntervalMs, PING);
   return {
-    emit: (events) => (events.length === 0 ? stream.write("") : stream.write(encodeSseEvents(events))),
+    emit: (events) => (events.length === 0 ? stream.write("") : stream.write(encodeAnthropicSse(events))),
     end: () => stream.end(),
   };
 }

@@ -1,9 +1,4 @@
-import {
-  type ErrorObject,
-  GatewayError,
-  gatewayError,
-  reasonOfUpstreamStatus,
-} from "@sluice/protocol-anthropic";
+import { type ErrorObject, GatewayError, gatewayError, reasonOfUpstreamStatus } from "@sluice/events";
 import type { ServerFix } from "../config/template-rules";
 import { contextOverflowMessage } from "./context-overflow-message";
 import { scrubSecrets } from "./scrub-secrets";

@@ -1,6 +1,6 @@
 import Anthropic from "@anthropic-ai/sdk";
+import type { StopReason } from "@sluice/events";
 import { eventsOf, type Scenario, scenarios } from "@sluice/pipeline/testkit";
-import type { StopReason } from "@sluice/protocol-anthropic";
 import { toOpenAIFinishReason } from "@sluice/stop-reason";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

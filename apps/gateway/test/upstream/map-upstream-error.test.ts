@@ -1,4 +1,4 @@
-import type { ErrorType, GatewayError } from "@sluice/protocol-anthropic";
+import type { ErrorType, GatewayError } from "@sluice/events";
 import { describe, expect, it } from "vitest";
 import {
   mapUpstreamFailure,

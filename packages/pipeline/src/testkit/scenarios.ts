@@ -1,9 +1,10 @@
 import { join } from "node:path";
-import type { ContentBlock, ErrorType, StopReason } from "@sluice/protocol-anthropic";
+import type { ErrorType, StopReason } from "@sluice/events";
+import type { ContentBlock } from "@sluice/protocol-anthropic";
 import { qwen3ReasoningDialect } from "@sluice/reasoning-qwen3";
 import { hermesToolDialect } from "@sluice/tool-hermes";
 import { qwenXmlToolDialect } from "@sluice/tool-qwen-xml";
-import type { TranscoderOptions } from "../anthropic-transcoder";
+import type { TranscoderOptions } from "../create-transcoder";
 import { readRecording, toSseEvents } from "./upstream-recording";
 
 export type Block =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createMessageId } from "../src";
+import { createMessageId } from "../src/create-message-id";
 
 describe("createMessageId", () => {
   it("is msg_ and 24 base62 characters", () => {

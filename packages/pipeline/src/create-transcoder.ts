@@ -8,14 +8,7 @@ import {
   type ToolSchemas,
   type WarningSegment,
 } from "@sluice/core";
-import {
-  anthropicUsage,
-  createMessageId,
-  type ErrorObject,
-  type MessageStreamEvent,
-  type StopReason,
-  type Usage,
-} from "@sluice/protocol-anthropic";
+import type { ErrorObject, StopReason, StreamEvent, Usage } from "@sluice/events";
 import { mapStopReason } from "@sluice/stop-reason";
 import { createToolCallMerger, type ToolCallMerger } from "@sluice/tool-call-merger";
 import {
@@ -24,6 +17,8 @@ import {
   type UpstreamDelta,
   type UpstreamUsage,
 } from "@sluice/upstream-chat";
+import { createMessageId } from "./create-message-id";
+import { usageFromUpstream } from "./usage-from-upstream";
 
 export interface TranscoderOptions {
   /** The model family's dialects for raw `content` (none: the server parses itself). */
@@ -41,10 +36,10 @@ export interface TranscoderOptions {
   readonly tools?: ToolSchemas | undefined;
   readonly stopSequences?: readonly string[] | undefined;
   readonly disableParallelToolUse?: boolean | undefined;
-  /** The model name echoed in message_start (the one the client asked for). */
+  /** The model name echoed in message-start (the one the client asked for). */
   readonly model: string;
   readonly messageId?: string | undefined;
-  /** Best known prompt size for message_start (an estimate, or 0). */
+  /** Best known prompt size for message-start (an estimate, or 0). */
   readonly inputTokens?: number | undefined;
   /** Injected for reproducible tests; defaults are random. */
   readonly createToolId?: (() => string) | undefined;
@@ -54,7 +49,7 @@ export interface TranscoderOptions {
 export interface TranscoderSummary {
   readonly stopReason: StopReason | undefined;
   readonly stopSequence: string | null;
-  /** Set when the stream ended with an Anthropic `error` event instead of message_stop. */
+  /** Set when the stream ended with an `error` event instead of message-end. */
   readonly error: ErrorObject | undefined;
   /** The upstream's raw finish_reason, if one came. */
   readonly finishReason: string | undefined;
@@ -63,9 +58,9 @@ export interface TranscoderSummary {
   readonly usage: Usage;
 }
 
-/** One upstream response in, one Anthropic message stream out (docs/architecture.md §1); synchronous, no I/O. */
-export interface AnthropicTranscoder {
-  /** Emits message_start. The gateway calls it before the first upstream byte; push() calls it if needed. */
+/** One upstream response in, one stream of Sluice events out (docs/architecture.md §1); synchronous, no I/O. */
+export interface Transcoder {
+  /** Emits message-start. The gateway calls it before the first upstream byte; push() calls it if needed. */
   start(): void;
   /** Upstream body bytes, in any split (SSE, or a JSON answer to a stream request). */
   push(bytes: Uint8Array | string): void;
@@ -79,7 +74,7 @@ export interface AnthropicTranscoder {
    * gateway gives the stream up (an answer past the size it can hold). Nothing after it is emitted.
    */
   abort(failure: ErrorObject): void;
-  /** message_stop or an error event has been emitted; later input is ignored. */
+  /** message-end or an error event has been emitted; later input is ignored. */
   readonly finished: boolean;
   readonly summary: TranscoderSummary;
 }
@@ -87,13 +82,13 @@ export interface AnthropicTranscoder {
 /**
  * Chains the stages: decode (eventsource-parser) → segment raw content (the family's dialects) →
  * merge structured fields (held tool calls, concat repair) → sequence blocks → stop reason →
- * message events. The gateway encodes the events as SSE, or folds them into one message for
- * `stream: false` — one code path for both (docs/architecture.md I6).
+ * Sluice's stream events. Each surface encodes the events (Anthropic SSE, Chat Completions, Responses), or
+ * folds them into one answer for `stream: false`: one code path for both (docs/architecture.md I6).
  */
-export function createAnthropicTranscoder(
+export function createTranscoder(
   options: TranscoderOptions,
-  output: (event: MessageStreamEvent) => void,
-): AnthropicTranscoder {
+  output: (event: StreamEvent) => void,
+): Transcoder {
   // Within one upstream read, a tool call's consecutive argument deltas go out as one event: nothing waits
   // longer than the read, and a client that re-parses a call's partial JSON on every delta (the Anthropic
   // SDK's MessageStream, Claude Code) does it once per read, not once per upstream fragment.
@@ -102,14 +97,14 @@ export function createAnthropicTranscoder(
     if (heldJson === undefined) return;
     const { index, json } = heldJson;
     heldJson = undefined;
-    output({ type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json: json } });
+    output({ type: "block-delta", index, kind: "arguments", text: json });
   };
-  const sink = (event: MessageStreamEvent): void => {
-    if (event.type === "content_block_delta" && event.delta.type === "input_json_delta") {
-      if (heldJson !== undefined && heldJson.index === event.index) heldJson.json += event.delta.partial_json;
+  const sink = (event: StreamEvent): void => {
+    if (event.type === "block-delta" && event.kind === "arguments") {
+      if (heldJson !== undefined && heldJson.index === event.index) heldJson.json += event.text;
       else {
         releaseJson();
-        heldJson = { index: event.index, json: event.delta.partial_json };
+        heldJson = { index: event.index, json: event.text };
       }
       return;
     }
@@ -154,28 +149,16 @@ export function createAnthropicTranscoder(
     if (started) return;
     started = true;
     sink({
-      type: "message_start",
-      message: {
-        id: options.messageId ?? createMessageId(),
-        type: "message",
-        role: "assistant",
-        model: options.model,
-        content: [],
-        stop_reason: null,
-        stop_sequence: null,
-        usage: {
-          input_tokens: inputTokens,
-          output_tokens: 0,
-          cache_creation_input_tokens: 0,
-          cache_read_input_tokens: 0,
-        },
-      },
+      type: "message-start",
+      id: options.messageId ?? createMessageId(),
+      model: options.model,
+      inputTokens,
     });
   };
 
   // Upstream counts win; what the upstream leaves out falls back to the estimate (input) or 0.
   const usage = (): Usage =>
-    anthropicUsage({
+    usageFromUpstream({
       promptTokens: upstreamUsage?.promptTokens ?? inputTokens,
       completionTokens: upstreamUsage?.completionTokens ?? 0,
       cachedTokens: upstreamUsage?.cachedTokens ?? 0,
@@ -216,17 +199,12 @@ export function createAnthropicTranscoder(
     stopSequence = outcome.stopSequence;
     const finalUsage = usage();
     sink({
-      type: "message_delta",
-      delta: { stop_reason: stopReason, stop_sequence: stopSequence },
-      usage: upstreamUsage
-        ? {
-            output_tokens: finalUsage.output_tokens,
-            input_tokens: finalUsage.input_tokens,
-            cache_read_input_tokens: finalUsage.cache_read_input_tokens,
-          }
-        : { output_tokens: finalUsage.output_tokens },
+      type: "message-end",
+      stopReason,
+      stopSequence,
+      // Without upstream counts only the output is known; the prompt estimate of message-start stands.
+      usage: upstreamUsage ? finalUsage : { outputTokens: finalUsage.outputTokens },
     });
-    sink({ type: "message_stop" });
   };
 
   const onDelta = (delta: UpstreamDelta): void => {
