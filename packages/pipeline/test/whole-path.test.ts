@@ -6,9 +6,9 @@ import {
   fragmentChunkings,
   optionsFor,
   replayUpstream,
-  scenarios,
   withoutIds,
 } from "../src/testkit";
+import { scenarios } from "./recorded-scenarios";
 
 describe("whole path: upstream SSE bytes → Anthropic events, in every chunking (docs/architecture.md §2)", () => {
   for (const scenario of scenarios) {

@@ -2,14 +2,8 @@ import { join } from "node:path";
 import { createParserContext, createSegmenter } from "@sluice/core";
 import { everySplit, runConformance } from "@sluice/core/testkit";
 import { describe, expect, it } from "vitest";
-import {
-  byteChunkings,
-  eventsOf,
-  optionsFor,
-  readRecording,
-  replayUpstream,
-  scenarios,
-} from "../src/testkit";
+import { byteChunkings, eventsOf, optionsFor, readRecording, replayUpstream } from "../src/testkit";
+import { scenarios } from "./recorded-scenarios";
 
 // The failure: through a raw Qwen3.5 server, a Write cut by the token limit was closed with the text that had
 // come, and Claude Code, which runs every tool_use block that was stopped, overwrote the file with half of it.

@@ -1,11 +1,4 @@
-import {
-  eventsOf,
-  fetchCutRandomly,
-  optionsFor,
-  parseSse,
-  replayUpstream,
-  scenarios,
-} from "@sluice/pipeline/testkit";
+import { eventsOf, fetchCutRandomly, optionsFor, parseSse, replayUpstream } from "@sluice/pipeline/testkit";
 import type { Message } from "@sluice/protocol-anthropic";
 import OpenAI from "openai";
 import { describe, expect, it } from "vitest";
@@ -19,6 +12,7 @@ import {
   type ResponsesRequest,
   responsesToChat,
 } from "../src";
+import { scenarios } from "./recorded-scenarios";
 
 /**
  * What Codex CLI 0.169 sends (PROTOCOL.md D2), trimmed to what the encoder echoes or reads; `summary` false
