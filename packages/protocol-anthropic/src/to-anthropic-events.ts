@@ -1,5 +1,5 @@
-import type { BlockStartEvent, EndUsage, StreamEvent } from "@sluice/events";
-import type { ContentBlock, MessageDeltaEvent, MessageStreamEvent } from "./stream-events";
+import type { BlockDeltaEvent, BlockStartEvent, EndUsage, StreamEvent } from "@sluice/events";
+import type { ContentBlock, ContentBlockDelta, MessageDeltaEvent, MessageStreamEvent } from "./stream-events";
 
 /**
  * Sluice's stream events as the Anthropic Messages events a client reads (docs/protocol.md A3–A4), one by one:
@@ -12,6 +12,7 @@ export function toAnthropicEvents(events: Iterable<StreamEvent>): MessageStreamE
   return wire;
 }
 
+/** The Anthropic events of one Sluice event, appended to `wire`: the SSE encoder reuses one array. */
 export function pushAnthropicEvents(event: StreamEvent, wire: MessageStreamEvent[]): void {
   switch (event.type) {
     case "message-start":
@@ -38,36 +39,7 @@ export function pushAnthropicEvents(event: StreamEvent, wire: MessageStreamEvent
       wire.push({ type: "content_block_start", index: event.index, content_block: startBlock(event) });
       return;
     case "block-delta":
-      switch (event.kind) {
-        case "text":
-          wire.push({
-            type: "content_block_delta",
-            index: event.index,
-            delta: { type: "text_delta", text: event.text },
-          });
-          return;
-        case "thinking":
-          wire.push({
-            type: "content_block_delta",
-            index: event.index,
-            delta: { type: "thinking_delta", thinking: event.text },
-          });
-          return;
-        case "arguments":
-          wire.push({
-            type: "content_block_delta",
-            index: event.index,
-            delta: { type: "input_json_delta", partial_json: event.text },
-          });
-          return;
-        case "signature":
-          wire.push({
-            type: "content_block_delta",
-            index: event.index,
-            delta: { type: "signature_delta", signature: event.text },
-          });
-          return;
-      }
+      wire.push({ type: "content_block_delta", index: event.index, delta: wireDelta(event) });
       return;
     case "block-stop":
       wire.push({ type: "content_block_stop", index: event.index });
@@ -97,6 +69,19 @@ function startBlock(event: BlockStartEvent): ContentBlock {
       return { type: "thinking", thinking: "", signature: "" };
     case "tool-call":
       return { type: "tool_use", id: event.id, name: event.name, input: {} };
+  }
+}
+
+function wireDelta(event: BlockDeltaEvent): ContentBlockDelta {
+  switch (event.kind) {
+    case "text":
+      return { type: "text_delta", text: event.text };
+    case "thinking":
+      return { type: "thinking_delta", thinking: event.text };
+    case "arguments":
+      return { type: "input_json_delta", partial_json: event.text };
+    case "signature":
+      return { type: "signature_delta", signature: event.text };
   }
 }
 

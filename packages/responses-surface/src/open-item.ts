@@ -12,7 +12,7 @@ export interface OpenItem {
    * response), which repeat it whole; held in about its own size, whatever the deltas.
    */
   readonly text: TextAccumulator;
-  /** A function call's `call_id` (the tool_use block's id) and name; empty for the other items. */
+  /** A function call's `call_id` (its tool-call block's id) and name; empty for the other items. */
   readonly callId: string;
   readonly name: string;
 }
