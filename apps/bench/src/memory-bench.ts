@@ -1,5 +1,5 @@
-import { createAnthropicTranscoder } from "@sluice/pipeline";
-import type { MessageStreamEvent } from "@sluice/protocol-anthropic";
+import type { StreamEvent } from "@sluice/events";
+import { createTranscoder } from "@sluice/pipeline";
 import { qwen3ReasoningDialect } from "@sluice/reasoning-qwen3";
 import { qwenXmlToolDialect } from "@sluice/tool-qwen-xml";
 import { formatNumber, printTable } from "./measure";
@@ -46,9 +46,9 @@ export function benchMemory(): void {
   const open: unknown[] = [];
   for (let stream = 0; stream < STREAMS; stream++) {
     let consumed = 0;
-    const transcoder = createAnthropicTranscoder(
+    const transcoder = createTranscoder(
       { reasoning: qwen3ReasoningDialect(), tool: qwenXmlToolDialect(), thinking: true, tools, model: "m" },
-      (event: MessageStreamEvent) => {
+      (event: StreamEvent) => {
         consumed += event.type.length; // the client reads every event at once
       },
     );

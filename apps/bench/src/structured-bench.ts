@@ -1,5 +1,6 @@
-import { createAnthropicTranscoder } from "@sluice/pipeline";
-import { encodeSseEvents, type MessageStreamEvent } from "@sluice/protocol-anthropic";
+import type { StreamEvent } from "@sluice/events";
+import { createTranscoder } from "@sluice/pipeline";
+import { encodeAnthropicSse } from "@sluice/protocol-anthropic";
 import { bestTimesNs, formatNumber, printTable } from "./measure";
 import { prose } from "./traces";
 
@@ -73,14 +74,14 @@ export function structuredSse(fragments: number): { body: Buffer; events: number
 /** Upstream reads in, Anthropic SSE text out, as the gateway runs it per read; returns the bytes written. */
 function transcode(stream: StructuredStream, periods: number): number {
   let bytesOut = 0;
-  const batch: MessageStreamEvent[] = [];
-  const transcoder = createAnthropicTranscoder({ thinking: false, model: "claude-sonnet-4-5" }, (output) =>
+  const batch: StreamEvent[] = [];
+  const transcoder = createTranscoder({ thinking: false, model: "claude-sonnet-4-5" }, (output) =>
     batch.push(output),
   );
   const read = (bytes: Uint8Array): void => {
     transcoder.push(bytes);
     if (batch.length > 0) {
-      bytesOut += encodeSseEvents(batch).length;
+      bytesOut += encodeAnthropicSse(batch).length;
       batch.length = 0;
     }
   };
@@ -89,7 +90,7 @@ function transcode(stream: StructuredStream, periods: number): number {
   for (let round = 0; round < periods; round++) for (const bytes of stream.period) read(bytes);
   read(stream.tail);
   transcoder.end();
-  bytesOut += encodeSseEvents(batch).length;
+  bytesOut += encodeAnthropicSse(batch).length;
   return bytesOut;
 }
 

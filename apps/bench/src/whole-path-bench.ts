@@ -1,5 +1,6 @@
-import { createAnthropicTranscoder } from "@sluice/pipeline";
-import { encodeSseEvents, type MessageStreamEvent } from "@sluice/protocol-anthropic";
+import type { StreamEvent } from "@sluice/events";
+import { createTranscoder } from "@sluice/pipeline";
+import { encodeAnthropicSse } from "@sluice/protocol-anthropic";
 import { qwen3ReasoningDialect } from "@sluice/reasoning-qwen3";
 import { qwenXmlToolDialect } from "@sluice/tool-qwen-xml";
 import { bestTimesNs, formatNumber, printTable } from "./measure";
@@ -28,8 +29,8 @@ const tools = new Map([
 /** Upstream bytes in, Anthropic SSE text out, exactly as the gateway runs it per read. */
 function transcode(reads: readonly Uint8Array[]): number {
   let bytesOut = 0;
-  const batch: MessageStreamEvent[] = [];
-  const transcoder = createAnthropicTranscoder(
+  const batch: StreamEvent[] = [];
+  const transcoder = createTranscoder(
     {
       reasoning: qwen3ReasoningDialect(),
       tool: qwenXmlToolDialect(),
@@ -43,12 +44,12 @@ function transcode(reads: readonly Uint8Array[]): number {
   for (const read of reads) {
     transcoder.push(read);
     if (batch.length > 0) {
-      bytesOut += encodeSseEvents(batch).length;
+      bytesOut += encodeAnthropicSse(batch).length;
       batch.length = 0;
     }
   }
   transcoder.end();
-  bytesOut += encodeSseEvents(batch).length;
+  bytesOut += encodeAnthropicSse(batch).length;
   return bytesOut;
 }
 

@@ -1,4 +1,4 @@
-import { checkMessageStream, checkSseFraming, parseSse } from "@sluice/pipeline/testkit";
+import { checkMessageStream, checkSseFraming, fromAnthropicEvents, parseSse } from "@sluice/pipeline/testkit";
 import { createMessageAggregator, type MessageStreamEvent } from "@sluice/protocol-anthropic";
 
 /**
@@ -16,7 +16,7 @@ export function loadStreamProblems(text: string): string[] {
   const problems = [...checkSseFraming(messages), ...checkMessageStream(events)];
   if (problems.length > 0) return problems;
   const aggregator = createMessageAggregator();
-  for (const event of events) aggregator.push(event);
+  for (const event of fromAnthropicEvents(events)) aggregator.push(event);
   if (aggregator.error !== undefined) return [`error event: ${aggregator.error.message}`];
   const message = aggregator.message();
   const kinds = message.content.map((block) => block.type).join(",");

@@ -7,7 +7,7 @@ import {
   type ToolCallStartSegment,
   type WarningSegment,
 } from "@sluice/core";
-import type { ContentBlock, ContentBlockEvent } from "@sluice/protocol-anthropic";
+import type { BlockEvent } from "@sluice/events";
 import { mintToolId } from "./mint-tool-id";
 import { SEQUENCER_WARNING_CODE } from "./sequencer-warning-code";
 import { ToolIdRegistry } from "./tool-id-registry";
@@ -15,12 +15,13 @@ import { ToolIdRegistry } from "./tool-id-registry";
 export interface BlockSequencerOptions {
   /** Emit only the first tool call (request `disable_parallel_tool_use`); later calls dropped with a warning. */
   readonly disableParallelToolUse?: boolean;
-  /** The opaque signature sent in each thinking block's signature_delta. Default: {@link DEFAULT_THINKING_SIGNATURE}. */
+  /** The opaque signature that ends each thinking block. Default: {@link DEFAULT_THINKING_SIGNATURE}. */
   readonly signature?: string;
   /** Mints tool ids; default `toolu_` + 24 random base62 chars (crypto). Injectable for tests. */
   readonly createToolId?: () => string;
 }
 
+/** Blocks emitted by kind, in the request log's words. */
 export interface BlockCounts {
   readonly thinking: number;
   readonly text: number;
@@ -36,7 +37,7 @@ export interface BlockSequencer {
    * and the message must end there (docs/architecture.md §3). Undefined while no call was cut.
    */
   readonly cutCallName: string | undefined;
-  /** tool_use blocks emitted. */
+  /** Tool-call blocks emitted. */
   readonly toolUseCount: number;
   readonly blockCounts: BlockCounts;
   /** Warning segments received plus the sequencer's own, in order. */
@@ -53,7 +54,7 @@ export const DEFAULT_THINKING_SIGNATURE = "sluice";
 // passed on (bounded buffers), since a run that long is the model's, not a template's.
 const MAX_HELD_WHITESPACE = 4096;
 
-type BlockKind = "thinking" | "text" | "tool_use";
+type BlockKind = "thinking" | "text" | "tool-call";
 type QueuedSegment = ReasoningSegment | TextSegment | ToolCallStartSegment;
 
 interface ToolCall {
@@ -69,14 +70,14 @@ interface ToolCall {
 }
 
 /**
- * Segments → Anthropic content blocks (docs/architecture.md §1, §2 I1/I2): exactly one open block, indexes
- * 0, 1, 2… in order, `toolu_`-style ids. While a tool block is open, every segment that is not that
+ * Segments → Sluice's blocks (docs/architecture.md §1, §2 I1/I2): exactly one open block, indexes 0, 1, 2…
+ * in order, `toolu_`-style ids. While a tool block is open, every segment that is not that
  * call's is queued and replayed, in model order, right after the call ends, so the arguments that
  * complete a call always come before the text that follows it.
  */
 export function createBlockSequencer(
   options: BlockSequencerOptions,
-  sink: (event: ContentBlockEvent) => void,
+  sink: (event: BlockEvent) => void,
 ): BlockSequencer {
   return new Sequencer(options, sink);
 }
@@ -88,7 +89,7 @@ class Sequencer implements BlockSequencer {
   private readonly signature: string;
   private readonly disableParallelToolUse: boolean;
   private readonly toolIds: ToolIdRegistry;
-  private readonly sink: (event: ContentBlockEvent) => void;
+  private readonly sink: (event: BlockEvent) => void;
 
   private openKind: BlockKind | undefined;
   private openIndex = -1;
@@ -106,7 +107,7 @@ class Sequencer implements BlockSequencer {
   // A cut call's block is open for good: the message ends with it.
   private cutCall: ToolCall | undefined;
 
-  constructor(options: BlockSequencerOptions, sink: (event: ContentBlockEvent) => void) {
+  constructor(options: BlockSequencerOptions, sink: (event: BlockEvent) => void) {
     this.signature = options.signature ?? DEFAULT_THINKING_SIGNATURE;
     this.disableParallelToolUse = options.disableParallelToolUse ?? false;
     this.toolIds = new ToolIdRegistry(options.createToolId ?? mintToolId);
@@ -180,12 +181,7 @@ class Sequencer implements BlockSequencer {
     // Whitespace alone opens no block, and leaves the open block of the other kind open (`</think>\n\n<think>`).
     if (contentEnd === 0) return;
     this.closeOpen();
-    this.open(
-      blockKind,
-      blockKind === "thinking"
-        ? { type: "thinking", thinking: "", signature: "" }
-        : { type: "text", text: "" },
-    );
+    this.open(blockKind);
     this.delta(blockKind, text.slice(leadingWhitespaceEnd(text), contentEnd));
     this.heldWhitespace = text.slice(contentEnd);
   }
@@ -234,9 +230,10 @@ class Sequencer implements BlockSequencer {
         if (segment.argumentsJson.length === 0) return;
         this.activeCallHasInput = true;
         this.sink({
-          type: "content_block_delta",
+          type: "block-delta",
           index: this.openIndex,
-          delta: { type: "input_json_delta", partial_json: segment.argumentsJson },
+          kind: "arguments",
+          text: segment.argumentsJson,
         });
         return;
       case "queued":
@@ -281,16 +278,20 @@ class Sequencer implements BlockSequencer {
   private openCall(call: ToolCall): void {
     this.closeOpen();
     const id = this.toolIds.assign(call.upstreamId);
-    this.open("tool_use", { type: "tool_use", id, name: call.name, input: {} });
+    this.openIndex++;
+    this.openKind = "tool-call";
+    this.blockCounts.tool_use++;
+    this.sink({ type: "block-start", index: this.openIndex, kind: "tool-call", id, name: call.name });
     call.state = "open";
     this.activeCall = call;
     this.activeCallHasInput = false;
     if (call.pendingArguments.length > 0) {
       this.activeCallHasInput = true;
       this.sink({
-        type: "content_block_delta",
+        type: "block-delta",
         index: this.openIndex,
-        delta: { type: "input_json_delta", partial_json: call.pendingArguments },
+        kind: "arguments",
+        text: call.pendingArguments,
       });
       call.pendingArguments = "";
     }
@@ -303,14 +304,10 @@ class Sequencer implements BlockSequencer {
     if (call === undefined) return;
     // docs/dialects.md §2: empty arguments mean {} (I2: the block's input must parse as one object).
     if (!this.activeCallHasInput)
-      this.sink({
-        type: "content_block_delta",
-        index: this.openIndex,
-        delta: { type: "input_json_delta", partial_json: "{}" },
-      });
+      this.sink({ type: "block-delta", index: this.openIndex, kind: "arguments", text: "{}" });
     call.state = "closed";
     this.activeCall = undefined;
-    this.sink({ type: "content_block_stop", index: this.openIndex });
+    this.sink({ type: "block-stop", index: this.openIndex });
     this.openKind = undefined;
   }
 
@@ -328,19 +325,15 @@ class Sequencer implements BlockSequencer {
     }
   }
 
-  private open(kind: BlockKind, contentBlock: ContentBlock): void {
+  private open(kind: "thinking" | "text"): void {
     this.openKind = kind;
     this.openIndex++;
     this.blockCounts[kind]++;
-    this.sink({ type: "content_block_start", index: this.openIndex, content_block: contentBlock });
+    this.sink({ type: "block-start", index: this.openIndex, kind });
   }
 
   private delta(kind: "thinking" | "text", text: string): void {
-    this.sink({
-      type: "content_block_delta",
-      index: this.openIndex,
-      delta: kind === "thinking" ? { type: "thinking_delta", thinking: text } : { type: "text_delta", text },
-    });
+    this.sink({ type: "block-delta", index: this.openIndex, kind, text });
   }
 
   /** Closes an open thinking or text block (tool blocks close through closeCall), dropping its trailing whitespace. */
@@ -348,12 +341,8 @@ class Sequencer implements BlockSequencer {
     this.heldWhitespace = "";
     if (this.openKind === undefined) return;
     if (this.openKind === "thinking")
-      this.sink({
-        type: "content_block_delta",
-        index: this.openIndex,
-        delta: { type: "signature_delta", signature: this.signature },
-      });
-    this.sink({ type: "content_block_stop", index: this.openIndex });
+      this.sink({ type: "block-delta", index: this.openIndex, kind: "signature", text: this.signature });
+    this.sink({ type: "block-stop", index: this.openIndex });
     this.openKind = undefined;
   }
 

@@ -1,40 +1,23 @@
 import { MessageStream } from "@anthropic-ai/sdk/lib/MessageStream";
 import type { Segment } from "@sluice/core";
-import type { MessageStreamEvent } from "@sluice/protocol-anthropic";
+import type { StreamEvent } from "@sluice/events";
+import { toAnthropicEvents } from "@sluice/protocol-anthropic";
 import { describe, expect, it } from "vitest";
 import { call, delta, end, reasoning, sequence, start, text } from "./sequence";
 
-/** Wraps the sequencer's events in a message and lets the official SDK accumulate them. */
+/** Wraps the sequencer's events in a message and lets the official SDK accumulate their Anthropic encoding. */
 async function accumulateWithSdk(segments: readonly Segment[]) {
-  const events: MessageStreamEvent[] = [
-    {
-      type: "message_start",
-      message: {
-        id: "msg_1",
-        type: "message",
-        role: "assistant",
-        model: "qwen3.5",
-        content: [],
-        stop_reason: null,
-        stop_sequence: null,
-        usage: {
-          input_tokens: 10,
-          output_tokens: 1,
-          cache_creation_input_tokens: 0,
-          cache_read_input_tokens: 0,
-        },
-      },
-    },
+  const events: StreamEvent[] = [
+    { type: "message-start", id: "msg_1", model: "qwen3.5", inputTokens: 10 },
     ...sequence(segments, { signature: "sig" }).events,
-    {
-      type: "message_delta",
-      delta: { stop_reason: "tool_use", stop_sequence: null },
-      usage: { output_tokens: 42 },
-    },
-    { type: "message_stop" },
+    { type: "message-end", stopReason: "tool_use", stopSequence: null, usage: { outputTokens: 42 } },
   ];
   // The SDK reads newline-delimited JSON events from a ReadableStream (its own toReadableStream format).
-  const body = new TextEncoder().encode(events.map((event) => `${JSON.stringify(event)}\n`).join(""));
+  const body = new TextEncoder().encode(
+    toAnthropicEvents(events)
+      .map((event) => `${JSON.stringify(event)}\n`)
+      .join(""),
+  );
   const stream = MessageStream.fromReadableStream(
     new ReadableStream({
       start(controller) {

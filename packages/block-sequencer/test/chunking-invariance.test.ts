@@ -128,13 +128,10 @@ describe("the sequencer against a reference model (fast-check)", () => {
             const atEnd = chunked.events.slice(chunked.eventsBeforeEnd);
             const late = atEnd.filter(
               (event) =>
-                event.type === "content_block_start" ||
-                (event.type === "content_block_delta" && event.delta.type !== "signature_delta"),
+                event.type === "block-start" || (event.type === "block-delta" && event.kind !== "signature"),
             );
             expect(late).toEqual([]);
-            expect(atEnd.filter((event) => event.type === "content_block_stop").length).toBeLessThanOrEqual(
-              1,
-            );
+            expect(atEnd.filter((event) => event.type === "block-stop").length).toBeLessThanOrEqual(1);
           }
         },
       ),

@@ -6,7 +6,7 @@ import {
   ThinkTagParser,
 } from "@sluice/core";
 import { echoToolDialect, loadPeerCases, runConformance } from "@sluice/core/testkit";
-import type { ContentBlockEvent } from "@sluice/protocol-anthropic";
+import type { BlockEvent } from "@sluice/events";
 import { expect } from "vitest";
 import { createBlockSequencer } from "../src";
 import { expectedBlocks } from "./expected-blocks";
@@ -50,7 +50,7 @@ runConformance<ReasoningCase>({
   skip: {},
   createParser: (testCase, sink) => {
     const segments: Segment[] = [];
-    const events: ContentBlockEvent[] = [];
+    const events: BlockEvent[] = [];
     const sequencer = createBlockSequencer({ createToolId: countingToolIds() }, (event) =>
       events.push(event),
     );

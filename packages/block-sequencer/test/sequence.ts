@@ -1,11 +1,11 @@
 import type { Segment } from "@sluice/core";
-import type { ContentBlockEvent } from "@sluice/protocol-anthropic";
+import type { BlockEvent } from "@sluice/events";
 import { type BlockSequencer, type BlockSequencerOptions, createBlockSequencer } from "../src";
 import type { ExpectedBlock } from "./expected-blocks";
 import { type FoldedBlock, foldBlockEvents } from "./fold-block-events";
 
 export interface SequenceResult {
-  readonly events: ContentBlockEvent[];
+  readonly events: BlockEvent[];
   readonly blocks: FoldedBlock[];
   readonly problems: string[];
   readonly sequencer: BlockSequencer;
@@ -21,7 +21,7 @@ export function countingToolIds(): () => string {
 
 /** Pushes `segments` into a fresh sequencer, ends it, and folds what it emitted. */
 export function sequence(segments: readonly Segment[], options: BlockSequencerOptions = {}): SequenceResult {
-  const events: ContentBlockEvent[] = [];
+  const events: BlockEvent[] = [];
   const sequencer = createBlockSequencer({ createToolId: countingToolIds(), ...options }, (event) =>
     events.push(event),
   );

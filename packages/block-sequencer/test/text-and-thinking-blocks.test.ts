@@ -7,15 +7,11 @@ describe("text and thinking blocks (docs/architecture.md §1, I1)", () => {
     const { events, problems } = sequence([reasoning("plan"), reasoning(" more")], { signature: "sig-1" });
     expect(problems).toEqual([]);
     expect(events).toEqual([
-      {
-        type: "content_block_start",
-        index: 0,
-        content_block: { type: "thinking", thinking: "", signature: "" },
-      },
-      { type: "content_block_delta", index: 0, delta: { type: "thinking_delta", thinking: "plan" } },
-      { type: "content_block_delta", index: 0, delta: { type: "thinking_delta", thinking: " more" } },
-      { type: "content_block_delta", index: 0, delta: { type: "signature_delta", signature: "sig-1" } },
-      { type: "content_block_stop", index: 0 },
+      { type: "block-start", index: 0, kind: "thinking" },
+      { type: "block-delta", index: 0, kind: "thinking", text: "plan" },
+      { type: "block-delta", index: 0, kind: "thinking", text: " more" },
+      { type: "block-delta", index: 0, kind: "signature", text: "sig-1" },
+      { type: "block-stop", index: 0 },
     ]);
   });
 
@@ -27,10 +23,10 @@ describe("text and thinking blocks (docs/architecture.md §1, I1)", () => {
   it("text → a text block: empty start, text_deltas, stop", () => {
     const { events } = sequence([text("Hello"), text(", world")]);
     expect(events).toEqual([
-      { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
-      { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "Hello" } },
-      { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: ", world" } },
-      { type: "content_block_stop", index: 0 },
+      { type: "block-start", index: 0, kind: "text" },
+      { type: "block-delta", index: 0, kind: "text", text: "Hello" },
+      { type: "block-delta", index: 0, kind: "text", text: ", world" },
+      { type: "block-stop", index: 0 },
     ]);
   });
 
@@ -40,20 +36,20 @@ describe("text and thinking blocks (docs/architecture.md §1, I1)", () => {
     });
     expect(problems).toEqual([]);
     expect(events.map((event) => `${event.type}:${event.index}`)).toEqual([
-      "content_block_start:0",
-      "content_block_delta:0",
-      "content_block_delta:0",
-      "content_block_stop:0",
-      "content_block_start:1",
-      "content_block_delta:1",
-      "content_block_stop:1",
-      "content_block_start:2",
-      "content_block_delta:2",
-      "content_block_delta:2",
-      "content_block_stop:2",
-      "content_block_start:3",
-      "content_block_delta:3",
-      "content_block_stop:3",
+      "block-start:0",
+      "block-delta:0",
+      "block-delta:0",
+      "block-stop:0",
+      "block-start:1",
+      "block-delta:1",
+      "block-stop:1",
+      "block-start:2",
+      "block-delta:2",
+      "block-delta:2",
+      "block-stop:2",
+      "block-start:3",
+      "block-delta:3",
+      "block-stop:3",
     ]);
     expect(blocks).toEqual([
       { type: "thinking", thinking: "a", signature: "s" },
@@ -66,15 +62,15 @@ describe("text and thinking blocks (docs/architecture.md §1, I1)", () => {
   it("never opens a block for empty text and never sends an empty delta", () => {
     expect(sequence([text(""), reasoning("")]).events).toEqual([]);
     const { events } = sequence([text("a"), text(""), text("b")]);
-    expect(events.filter((event) => event.type === "content_block_delta")).toHaveLength(2);
+    expect(events.filter((event) => event.type === "block-delta")).toHaveLength(2);
   });
 
   it("opens no block for whitespace, and starts a block at its first non-whitespace (template separators)", () => {
     const { events } = sequence([text("\n\n"), text("  "), text(" answer")]);
     expect(events).toEqual([
-      { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
-      { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "answer" } },
-      { type: "content_block_stop", index: 0 },
+      { type: "block-start", index: 0, kind: "text" },
+      { type: "block-delta", index: 0, kind: "text", text: "answer" },
+      { type: "block-stop", index: 0 },
     ]);
     expect(sequence([reasoning(" \t"), reasoning("\nplan")]).blocks).toMatchObject([{ thinking: "plan" }]);
   });
@@ -95,10 +91,10 @@ describe("text and thinking blocks (docs/architecture.md §1, I1)", () => {
   it("holds trailing whitespace until the block goes on, then passes it on exactly", () => {
     const { events } = sequence([text("a \n"), text("\n"), text(" b"), text("  ")]);
     expect(
-      events.filter((event) => event.type === "content_block_delta").map((event) => event.delta),
+      events.filter((event) => event.type === "block-delta").map(({ kind, text }) => ({ kind, text })),
     ).toEqual([
-      { type: "text_delta", text: "a" },
-      { type: "text_delta", text: " \n\n b" },
+      { kind: "text", text: "a" },
+      { kind: "text", text: " \n\n b" },
     ]);
   });
 
@@ -179,14 +175,10 @@ describe("text and thinking blocks (docs/architecture.md §1, I1)", () => {
     sequencer.push(text("late"));
     sequencer.end();
     expect(events).toEqual([
-      {
-        type: "content_block_start",
-        index: 0,
-        content_block: { type: "thinking", thinking: "", signature: "" },
-      },
-      { type: "content_block_delta", index: 0, delta: { type: "thinking_delta", thinking: "plan" } },
-      { type: "content_block_delta", index: 0, delta: { type: "signature_delta", signature: "s" } },
-      { type: "content_block_stop", index: 0 },
+      { type: "block-start", index: 0, kind: "thinking" },
+      { type: "block-delta", index: 0, kind: "thinking", text: "plan" },
+      { type: "block-delta", index: 0, kind: "signature", text: "s" },
+      { type: "block-stop", index: 0 },
     ]);
   });
 });

@@ -1,4 +1,4 @@
-import type { ContentBlockEvent } from "@sluice/protocol-anthropic";
+import type { BlockEvent } from "@sluice/events";
 import { describe, expect, it } from "vitest";
 import { createBlockSequencer } from "../src";
 import { mintToolId } from "../src/mint-tool-id";
@@ -63,11 +63,9 @@ describe("tool ids (docs/architecture.md I2)", () => {
       minted.add(id);
     }
     expect(minted.size).toBe(2000);
-    const events: ContentBlockEvent[] = [];
+    const events: BlockEvent[] = [];
     const sequencer = createBlockSequencer({}, (event) => events.push(event));
     for (const segment of call(0, "f", "{}")) sequencer.push(segment);
-    expect(events[0]).toMatchObject({
-      content_block: { id: expect.stringMatching(/^toolu_[0-9A-Za-z]{24}$/) },
-    });
+    expect(events[0]).toMatchObject({ id: expect.stringMatching(/^toolu_[0-9A-Za-z]{24}$/) });
   });
 });

@@ -1,4 +1,4 @@
-import type { ContentBlockEvent } from "@sluice/protocol-anthropic";
+import type { BlockEvent } from "@sluice/events";
 import { describe, expect, it } from "vitest";
 import { createBlockSequencer, SEQUENCER_WARNING_CODE } from "../src";
 import { call, countingToolIds, delta, end, reasoning, sequence, start, text } from "./sequence";
@@ -14,30 +14,26 @@ describe("tool_use blocks (docs/architecture.md §1, I1, I2)", () => {
     ]);
     expect(problems).toEqual([]);
     expect(events.slice(2)).toEqual([
-      { type: "content_block_stop", index: 0 },
-      {
-        type: "content_block_start",
-        index: 1,
-        content_block: { type: "tool_use", id: "toolu_1", name: "bash", input: {} },
-      },
-      { type: "content_block_delta", index: 1, delta: { type: "input_json_delta", partial_json: '{"cmd":' } },
-      { type: "content_block_delta", index: 1, delta: { type: "input_json_delta", partial_json: '"ls"}' } },
-      { type: "content_block_stop", index: 1 },
+      { type: "block-stop", index: 0 },
+      { type: "block-start", index: 1, kind: "tool-call", id: "toolu_1", name: "bash" },
+      { type: "block-delta", index: 1, kind: "arguments", text: '{"cmd":' },
+      { type: "block-delta", index: 1, kind: "arguments", text: '"ls"}' },
+      { type: "block-stop", index: 1 },
     ]);
   });
 
   it("closes an open thinking block with its signature before the tool block", () => {
     const { events } = sequence([reasoning("plan"), ...call(0, "bash", "{}")], { signature: "s" });
     expect(events.slice(2, 4)).toEqual([
-      { type: "content_block_delta", index: 0, delta: { type: "signature_delta", signature: "s" } },
-      { type: "content_block_stop", index: 0 },
+      { type: "block-delta", index: 0, kind: "signature", text: "s" },
+      { type: "block-stop", index: 0 },
     ]);
   });
 
   it("skips empty argument fragments", () => {
     const { events } = sequence([start(0, "f"), delta(0, ""), delta(0, '{"a":1}'), delta(0, ""), end(0)]);
-    expect(events.filter((event) => event.type === "content_block_delta")).toEqual([
-      { type: "content_block_delta", index: 0, delta: { type: "input_json_delta", partial_json: '{"a":1}' } },
+    expect(events.filter((event) => event.type === "block-delta")).toEqual([
+      { type: "block-delta", index: 0, kind: "arguments", text: '{"a":1}' },
     ]);
   });
 
@@ -52,16 +48,8 @@ describe("tool_use blocks (docs/architecture.md §1, I1, I2)", () => {
     ]);
     expect(sequencer.cutCallName).toBe("Write");
     expect(events.slice(-2)).toEqual([
-      {
-        type: "content_block_start",
-        index: 1,
-        content_block: { type: "tool_use", id: "toolu_1", name: "Write", input: {} },
-      },
-      {
-        type: "content_block_delta",
-        index: 1,
-        delta: { type: "input_json_delta", partial_json: '{"content": "half a fi' },
-      },
+      { type: "block-start", index: 1, kind: "tool-call", id: "toolu_1", name: "Write" },
+      { type: "block-delta", index: 1, kind: "arguments", text: '{"content": "half a fi' },
     ]);
   });
 
@@ -76,11 +64,11 @@ describe("tool_use blocks (docs/architecture.md §1, I1, I2)", () => {
     ]);
     expect(sequencer.cutCallName).toBe("Write");
     expect(events.map((event) => event.type)).toEqual([
-      "content_block_start",
-      "content_block_delta",
-      "content_block_stop",
-      "content_block_start",
-      "content_block_delta",
+      "block-start",
+      "block-delta",
+      "block-stop",
+      "block-start",
+      "block-delta",
     ]);
   });
 
@@ -137,21 +125,21 @@ describe("tool_use blocks (docs/architecture.md §1, I1, I2)", () => {
   });
 
   it("closes a queued call whose end already arrived as soon as it is replayed, without waiting for end()", () => {
-    const events: ContentBlockEvent[] = [];
+    const events: BlockEvent[] = [];
     const sequencer = createBlockSequencer({ createToolId: countingToolIds() }, (event) =>
       events.push(event),
     );
     for (const segment of [start(0, "a"), ...call(1, "b", "{}"), text("after"), delta(0, "{}"), end(0)])
       sequencer.push(segment);
     expect(events.map((event) => `${event.type}:${event.index}`)).toEqual([
-      "content_block_start:0",
-      "content_block_delta:0",
-      "content_block_stop:0",
-      "content_block_start:1",
-      "content_block_delta:1",
-      "content_block_stop:1",
-      "content_block_start:2",
-      "content_block_delta:2",
+      "block-start:0",
+      "block-delta:0",
+      "block-stop:0",
+      "block-start:1",
+      "block-delta:1",
+      "block-stop:1",
+      "block-start:2",
+      "block-delta:2",
     ]);
   });
 
@@ -214,7 +202,7 @@ describe("tool_use blocks (docs/architecture.md §1, I1, I2)", () => {
       delta(0, "late"),
       end(0),
     ]);
-    expect(events.filter((event) => event.type === "content_block_start")).toHaveLength(1);
+    expect(events.filter((event) => event.type === "block-start")).toHaveLength(1);
     expect(sequencer.warnings.map((warning) => [warning.code, warning.raw])).toEqual([
       [SEQUENCER_WARNING_CODE.invalidToolSegment, '{"x":1}'],
       [SEQUENCER_WARNING_CODE.invalidToolSegment, ""],

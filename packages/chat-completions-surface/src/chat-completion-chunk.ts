@@ -42,5 +42,5 @@ export interface ChatCompletionChunk {
   readonly usage?: ChatCompletionUsage | null;
 }
 
-/** What one Anthropic event becomes: chunks, or the error object a failed stream ends with. */
+/** What one Sluice event becomes: chunks, or the error object a failed stream ends with. */
 export type ChatCompletionChunkOrError = ChatCompletionChunk | OpenAIErrorBody;

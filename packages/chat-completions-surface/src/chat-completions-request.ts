@@ -1,4 +1,4 @@
-import { expectedShape, OtherFields, WireBoolean, WireNumber, WireString } from "@sluice/protocol-anthropic";
+import { expectedShape, OtherFields, WireBoolean, WireNumber, WireString } from "@sluice/wire-schema";
 import { Schema } from "effect";
 import { nullableField } from "./nullable-field";
 

@@ -1,4 +1,4 @@
-import type { StopReason } from "@sluice/protocol-anthropic";
+import type { StopReason } from "@sluice/events";
 import { type OpenAIFinishReason, toOpenAIFinishReason } from "@sluice/stop-reason";
 
 /**

@@ -1,4 +1,4 @@
-import type { MessageDeltaEvent, Usage } from "@sluice/protocol-anthropic";
+import type { EndUsage, MessageStartEvent } from "@sluice/events";
 
 export interface ChatCompletionUsage {
   readonly prompt_tokens: number;
@@ -8,19 +8,18 @@ export interface ChatCompletionUsage {
 }
 
 /**
- * OpenAI usage from the counts of message_start and message_delta. The delta's counts are cumulative
- * and replace the start's (docs/architecture.md §3). Anthropic's `input_tokens` leaves out cache reads
- * and writes, OpenAI's `prompt_tokens` counts the whole prompt, so both go back in.
+ * OpenAI usage from the counts of message-start and message-end. The end's counts are cumulative and
+ * replace the start's (docs/architecture.md §3). Sluice's `inputTokens` leaves out cache reads, OpenAI's
+ * `prompt_tokens` counts the whole prompt, so they go back in.
  */
 export function chatUsage(
-  start: Usage | undefined,
-  delta: MessageDeltaEvent["usage"] | undefined,
+  start: MessageStartEvent | undefined,
+  end: EndUsage | undefined,
 ): ChatCompletionUsage {
-  const input = delta?.input_tokens ?? start?.input_tokens ?? 0;
-  const cacheRead = delta?.cache_read_input_tokens ?? start?.cache_read_input_tokens ?? 0;
-  const cacheCreation = delta?.cache_creation_input_tokens ?? start?.cache_creation_input_tokens ?? 0;
-  const output = delta?.output_tokens ?? start?.output_tokens ?? 0;
-  const prompt = input + cacheRead + cacheCreation;
+  const input = end?.inputTokens ?? start?.inputTokens ?? 0;
+  const cacheRead = end?.cachedInputTokens ?? 0;
+  const output = end?.outputTokens ?? 0;
+  const prompt = input + cacheRead;
   return {
     prompt_tokens: prompt,
     completion_tokens: output,

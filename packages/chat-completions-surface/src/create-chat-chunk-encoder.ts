@@ -1,4 +1,4 @@
-import type { MessageDeltaEvent, MessageStreamEvent, Usage } from "@sluice/protocol-anthropic";
+import type { EndUsage, MessageStartEvent, StreamEvent } from "@sluice/events";
 import type { OpenAIFinishReason } from "@sluice/stop-reason";
 import type {
   ChatChunkDelta,
@@ -24,24 +24,24 @@ export interface ChatChunkEncoderOptions {
 
 export interface ChatChunkEncoder {
   /**
-   * The chunks one Anthropic event becomes, in order (often none). Pull style: the caller writes each
-   * with `formatChatSse`, and `CHAT_SSE_DONE` once the stream ended (message_stop or error).
+   * The chunks one Sluice event becomes, in order (often none). Pull style: the caller writes each
+   * with `formatChatSse`, and `CHAT_SSE_DONE` once the stream ended (message-end or error).
    */
-  encode(event: MessageStreamEvent): ChatCompletionChunkOrError[];
+  encode(event: StreamEvent): ChatCompletionChunkOrError[];
 }
 
 /**
- * Anthropic message events → `chat.completion.chunk` objects: thinking as `delta.reasoning_content`,
- * text as `delta.content`, each tool_use block as one entry of `delta.tool_calls` keyed by its ordinal.
- * Block boundaries have no OpenAI counterpart and write nothing; signatures are Anthropic-only.
+ * Sluice's stream events → `chat.completion.chunk` objects: thinking as `delta.reasoning_content`,
+ * text as `delta.content`, each tool-call block as one entry of `delta.tool_calls` keyed by its ordinal.
+ * Block boundaries have no OpenAI counterpart and write nothing; nor has a thinking block's signature.
  * Relies on the pipeline's grammar (docs/architecture.md I1): one block open at a time.
  */
 export function createChatChunkEncoder(options: ChatChunkEncoderOptions): ChatChunkEncoder {
   const { id, model, created, includeUsage } = options;
   let toolCallCount = 0;
   let openToolCall: number | undefined;
-  let startUsage: Usage | undefined;
-  let finalUsage: MessageDeltaEvent["usage"] | undefined;
+  let start: MessageStartEvent | undefined;
+  let finalUsage: EndUsage | undefined;
 
   const chunk = (
     delta: ChatChunkDelta,
@@ -56,66 +56,60 @@ export function createChatChunkEncoder(options: ChatChunkEncoderOptions): ChatCh
   return {
     encode(event) {
       switch (event.type) {
-        case "message_start":
-          startUsage = event.message.usage;
+        case "message-start":
+          start = event;
           // OpenAI's first chunk names the role; clients that build the message from it need it first.
           return [chunk({ role: "assistant", content: "" })];
-        case "content_block_start": {
-          const block = event.content_block;
-          if (block.type !== "tool_use") return [];
+        case "block-start":
+          if (event.kind !== "tool-call") return [];
           openToolCall = toolCallCount++;
           return [
             chunk({
               tool_calls: [
                 {
                   index: openToolCall,
-                  id: block.id,
+                  id: event.id,
                   type: "function",
-                  function: { name: block.name, arguments: "" },
+                  function: { name: event.name, arguments: "" },
                 },
               ],
             }),
           ];
-        }
-        case "content_block_delta": {
-          const delta = event.delta;
-          switch (delta.type) {
-            case "text_delta":
-              return delta.text === "" ? [] : [chunk({ content: delta.text })];
-            case "thinking_delta":
-              return delta.thinking === "" ? [] : [chunk({ reasoning_content: delta.thinking })];
-            case "signature_delta":
+        case "block-delta":
+          if (event.text === "") return [];
+          switch (event.kind) {
+            case "text":
+              return [chunk({ content: event.text })];
+            case "thinking":
+              return [chunk({ reasoning_content: event.text })];
+            case "signature":
               return [];
-            case "input_json_delta":
-              if (openToolCall === undefined || delta.partial_json === "") return [];
-              return [
-                chunk({ tool_calls: [{ index: openToolCall, function: { arguments: delta.partial_json } }] }),
-              ];
+            case "arguments":
+              if (openToolCall === undefined) return [];
+              return [chunk({ tool_calls: [{ index: openToolCall, function: { arguments: event.text } }] })];
           }
           return [];
-        }
-        case "content_block_stop":
+        case "block-stop":
           openToolCall = undefined;
           return [];
-        case "message_delta":
+        case "message-end": {
           finalUsage = event.usage;
-          return [chunk({}, chatFinishReason(event.delta.stop_reason, toolCallCount > 0))];
-        case "message_stop":
-          if (!includeUsage) return [];
+          const finish = chunk({}, chatFinishReason(event.stopReason, toolCallCount > 0));
+          if (!includeUsage) return [finish];
           return [
+            finish,
             {
               id,
               object: "chat.completion.chunk",
               created,
               model,
               choices: [],
-              usage: chatUsage(startUsage, finalUsage),
+              usage: chatUsage(start, finalUsage),
             },
           ];
+        }
         case "error":
           return [openAIErrorBody(event.error, options.requestId)];
-        case "ping":
-          return [];
       }
     },
   };

@@ -1,11 +1,5 @@
 import { createTextAccumulator, type TextAccumulator } from "@sluice/core";
-import type {
-  ErrorObject,
-  MessageDeltaEvent,
-  MessageStreamEvent,
-  StopReason,
-  Usage,
-} from "@sluice/protocol-anthropic";
+import type { EndUsage, ErrorObject, MessageStartEvent, StopReason, StreamEvent } from "@sluice/events";
 import type { ChatCompletion, ChatCompletionMessage } from "./chat-completion";
 import { chatFinishReason } from "./chat-finish-reason";
 import { chatUsage } from "./chat-usage";
@@ -17,10 +11,10 @@ export interface ChatCompletionAggregatorOptions {
 }
 
 export interface ChatCompletionAggregator {
-  push(event: MessageStreamEvent): void;
+  push(event: StreamEvent): void;
   /** Set when the stream ended with an `error` event; answer with `openAIErrorBody(error)` then. */
   readonly error: ErrorObject | undefined;
-  /** The `chat.completion`; throws unless the stream ended with message_stop. */
+  /** The `chat.completion`; throws unless the stream ended with message-end. */
   completion(): ChatCompletion;
 }
 
@@ -31,7 +25,7 @@ interface ToolCallDraft {
 }
 
 /**
- * Folds Anthropic message events into one `chat.completion` (docs/architecture.md I6: a `stream: false`
+ * Folds Sluice's stream events into one `chat.completion` (docs/architecture.md I6: a `stream: false`
  * client gets what a streaming one builds). Thinking blocks are concatenated into `reasoning_content`
  * and text blocks into `content`, both with nothing between them: a streaming client appends every
  * `delta.content` to the one string it has, so "Checking." + call + "I read it." reads
@@ -45,8 +39,8 @@ export function createChatCompletionAggregator(
   const answerText = createTextAccumulator();
   const toolCalls: ToolCallDraft[] = [];
   let openToolCall: ToolCallDraft | undefined;
-  let startUsage: Usage | undefined;
-  let finalUsage: MessageDeltaEvent["usage"] | undefined;
+  let start: MessageStartEvent | undefined;
+  let finalUsage: EndUsage | undefined;
   let stopReason: StopReason | undefined;
   let stopped = false;
   let error: ErrorObject | undefined;
@@ -54,44 +48,34 @@ export function createChatCompletionAggregator(
   return {
     push(event) {
       switch (event.type) {
-        case "message_start":
-          startUsage = event.message.usage;
+        case "message-start":
+          start = event;
           return;
-        case "content_block_start":
-          if (event.content_block.type === "tool_use") {
-            openToolCall = {
-              id: event.content_block.id,
-              name: event.content_block.name,
-              arguments: createTextAccumulator(),
-            };
+        case "block-start":
+          if (event.kind === "tool-call") {
+            openToolCall = { id: event.id, name: event.name, arguments: createTextAccumulator() };
             toolCalls.push(openToolCall);
           }
           return;
-        case "content_block_delta": {
-          const delta = event.delta;
-          if (delta.type === "text_delta") answerText.append(delta.text);
-          else if (delta.type === "thinking_delta") reasoningText.append(delta.thinking);
-          else if (delta.type === "input_json_delta" && openToolCall !== undefined)
-            openToolCall.arguments.append(delta.partial_json);
+        case "block-delta":
+          if (event.kind === "text") answerText.append(event.text);
+          else if (event.kind === "thinking") reasoningText.append(event.text);
+          else if (event.kind === "arguments" && openToolCall !== undefined)
+            openToolCall.arguments.append(event.text);
           return;
-        }
-        case "content_block_stop":
+        case "block-stop":
           openToolCall = undefined;
           return;
-        case "message_delta":
+        case "message-end":
           // A call still open was cut (docs/architecture.md §3): it is no part of the completion.
           if (openToolCall !== undefined) toolCalls.pop();
           openToolCall = undefined;
-          stopReason = event.delta.stop_reason;
+          stopReason = event.stopReason;
           finalUsage = event.usage;
-          return;
-        case "message_stop":
           stopped = true;
           return;
         case "error":
           error = { type: event.error.type, message: event.error.message };
-          return;
-        case "ping":
           return;
       }
     },
@@ -102,7 +86,7 @@ export function createChatCompletionAggregator(
       if (error !== undefined) {
         throw new Error(`the stream ended with an error event (${error.type}: ${error.message})`);
       }
-      if (!stopped || stopReason === undefined) throw new Error("the stream has not ended with message_stop");
+      if (!stopped || stopReason === undefined) throw new Error("the stream has not ended with message-end");
       const text = answerText.text();
       const reasoning = reasoningText.text();
       const message: ChatCompletionMessage = {
@@ -137,7 +121,7 @@ export function createChatCompletionAggregator(
             finish_reason: chatFinishReason(stopReason, toolCalls.length > 0),
           },
         ],
-        usage: chatUsage(startUsage, finalUsage),
+        usage: chatUsage(start, finalUsage),
       };
     },
   };

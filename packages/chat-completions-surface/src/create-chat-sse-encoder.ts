@@ -1,10 +1,10 @@
-import type { MessageStreamEvent } from "@sluice/protocol-anthropic";
+import type { StreamEvent } from "@sluice/events";
 import { type ChatChunkEncoderOptions, createChatChunkEncoder } from "./create-chat-chunk-encoder";
 import { formatChatSse } from "./format-chat-sse";
 
 export interface ChatSseEncoder {
   /** The SSE text the events become (`data: {…}\n\n` per chunk), ready for one socket write. */
-  encode(events: readonly MessageStreamEvent[]): string;
+  encode(events: readonly StreamEvent[]): string;
 }
 
 /**
@@ -22,31 +22,29 @@ export function createChatSseEncoder(options: ChatChunkEncoderOptions): ChatSseE
   let calls = 0;
   let openCall = "";
 
-  const slow = (event: MessageStreamEvent): string => {
+  const slow = (event: StreamEvent): string => {
     let text = "";
     for (const chunk of chunks.encode(event)) text += formatChatSse(chunk);
     return text;
   };
 
-  const encodeOne = (event: MessageStreamEvent): string => {
-    if (event.type === "content_block_delta") {
-      const { delta } = event;
-      switch (delta.type) {
-        case "text_delta":
-          return delta.text === "" ? "" : `${head}{"content":${JSON.stringify(delta.text)}}${tail}`;
-        case "thinking_delta":
-          return delta.thinking === ""
-            ? ""
-            : `${head}{"reasoning_content":${JSON.stringify(delta.thinking)}}${tail}`;
-        case "input_json_delta":
-          if (openCall === "" || delta.partial_json === "") break;
-          return `${head}{"tool_calls":[{"index":${openCall},"function":{"arguments":${JSON.stringify(delta.partial_json)}}}]}${tail}`;
+  const encodeOne = (event: StreamEvent): string => {
+    if (event.type === "block-delta") {
+      if (event.text === "") return "";
+      switch (event.kind) {
+        case "text":
+          return `${head}{"content":${JSON.stringify(event.text)}}${tail}`;
+        case "thinking":
+          return `${head}{"reasoning_content":${JSON.stringify(event.text)}}${tail}`;
+        case "arguments":
+          if (openCall === "") break;
+          return `${head}{"tool_calls":[{"index":${openCall},"function":{"arguments":${JSON.stringify(event.text)}}}]}${tail}`;
         default:
           break;
       }
-    } else if (event.type === "content_block_start" && event.content_block.type === "tool_use") {
+    } else if (event.type === "block-start" && event.kind === "tool-call") {
       openCall = String(calls++);
-    } else if (event.type === "content_block_stop") {
+    } else if (event.type === "block-stop") {
       openCall = "";
     }
     return slow(event);

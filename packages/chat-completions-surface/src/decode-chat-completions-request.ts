@@ -1,4 +1,4 @@
-import { formatParseError } from "@sluice/protocol-anthropic";
+import { formatParseError } from "@sluice/wire-schema";
 import { Either, Schema } from "effect";
 import { type ChatCompletionsRequest, ChatCompletionsRequestSchema } from "./chat-completions-request";
 import { NULL_EXPECTATION } from "./nullable-field";

@@ -14,10 +14,10 @@ interface OpenAIErrorKind {
 }
 
 /**
- * Anthropic error type → what api.openai.com answers in the same situation, so that OpenAI clients
+ * The gateway's error type (Anthropic's words, @sluice/events) → what api.openai.com answers in the same situation, so that OpenAI clients
  * branch as usual (they read `code` first: LangChain's context overflow, Codex's quota handling).
  *
- * | Anthropic (HTTP)            | OpenAI type                 | OpenAI code            | OpenAI's own body for it |
+ * | Sluice (HTTP)               | OpenAI type                 | OpenAI code            | OpenAI's own body for it |
  * | --------------------------- | --------------------------- | ---------------------- | ------------------------ |
  * | invalid_request_error (400) | invalid_request_error       | null                   | a bad field: code null or the field's own code, which Sluice does not know |
  * |   … "prompt is too long…"   | invalid_request_error       | context_length_exceeded| "This model's maximum context length is …" |
@@ -53,7 +53,7 @@ const SERVER_ERROR: OpenAIErrorKind = { type: "server_error", code: "server_erro
 const CONTEXT_OVERFLOW_PREFIX = "prompt is too long";
 
 /**
- * The OpenAI error body for an Anthropic error object (an HTTP error, or the `error` event of a stream
+ * The OpenAI error body for a gateway error object (an HTTP error, or the `error` event of a stream
  * that failed after its first byte). The one table for HTTP answers on both OpenAI routes: the gateway
  * answers `/v1/responses` with it too (a Responses stream's own error event: responses-surface). The message is kept as the upstream wrote it, since clients match on
  * wording; a request id is appended the way OpenAI appends its own, after the message.

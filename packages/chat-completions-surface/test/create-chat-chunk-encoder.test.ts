@@ -1,4 +1,4 @@
-import type { MessageStreamEvent } from "@sluice/protocol-anthropic";
+import type { StreamEvent } from "@sluice/events";
 import { describe, expect, it } from "vitest";
 import { CHAT_SSE_DONE, chatFinishReason, createChatChunkEncoder, formatChatSse } from "../src";
 import { messageEvents } from "./events";
@@ -6,7 +6,7 @@ import { messageEvents } from "./events";
 const identity = { id: "chatcmpl-1", model: "qwen3", created: 1_700_000_000 };
 const head = { ...identity, object: "chat.completion.chunk" };
 
-function encodeAll(events: MessageStreamEvent[], includeUsage: boolean, requestId?: string) {
+function encodeAll(events: StreamEvent[], includeUsage: boolean, requestId?: string) {
   const encoder = createChatChunkEncoder({
     ...identity,
     includeUsage,
@@ -126,7 +126,6 @@ describe("createChatChunkEncoder", () => {
     ["tool_use", true, "tool_calls"],
     ["end_turn", true, "tool_calls"],
     ["refusal", false, "content_filter"],
-    ["pause_turn", false, "stop"],
   ] as const)("%s with a call emitted: %s → finish_reason %s", (stopReason, emitted, finishReason) => {
     expect(chatFinishReason(stopReason, emitted)).toBe(finishReason);
   });

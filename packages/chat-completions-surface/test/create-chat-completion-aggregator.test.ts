@@ -98,7 +98,7 @@ describe("createChatCompletionAggregator", () => {
     expect(() => aggregator.completion()).toThrow("rate_limit_error: Slow down");
   });
 
-  it("refuses a completion before message_stop", () => {
-    expect(() => fold(messageEvents([], "end_turn").slice(0, -1)).completion()).toThrow("message_stop");
+  it("refuses a completion before message-end", () => {
+    expect(() => fold(messageEvents([], "end_turn").slice(0, -1)).completion()).toThrow("message-end");
   });
 });

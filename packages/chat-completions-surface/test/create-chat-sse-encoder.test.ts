@@ -1,7 +1,8 @@
-import { eventsOf, optionsFor, replayUpstream, scenarios } from "@sluice/pipeline/testkit";
+import { eventsOf, optionsFor, replayUpstream } from "@sluice/pipeline/testkit";
 import { describe, expect, it } from "vitest";
 import { createChatChunkEncoder, createChatSseEncoder, formatChatSse } from "../src";
 import { messageEvents } from "./events";
+import { scenarios } from "./recorded-scenarios";
 
 const identity = { id: 'chatcmpl-"quoted"', model: "qwen3 ü", created: 1_700_000_000 };
 

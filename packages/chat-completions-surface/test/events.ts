@@ -1,5 +1,5 @@
-import type { MessageStreamEvent, StopReason } from "@sluice/protocol-anthropic";
-import { type BlockSpec, buildEvents } from "@sluice/protocol-anthropic/testkit";
+import type { StopReason, StreamEvent } from "@sluice/events";
+import { type BlockSpec, buildStreamEvents } from "@sluice/events/testkit";
 
 type Block =
   | { type: "thinking"; thinking: string[] }
@@ -7,20 +7,20 @@ type Block =
   | { type: "tool_use"; id: string; name: string; json: string[] };
 
 /**
- * A hand-written event stream, shaped as the pipeline emits it (docs/architecture.md I1): protocol-anthropic's
- * buildEvents, with the short block notation these tests read best and no tokens unless `usage` gives some.
+ * A hand-written event stream, shaped as the pipeline emits it (docs/architecture.md I1): the events testkit's
+ * buildStreamEvents, with the short block notation these tests read best and no tokens unless `usage` gives some.
  */
 export function messageEvents(
   blocks: Block[],
   stopReason: StopReason,
   usage: { input: number; output: number; cacheRead?: number } = { input: 0, output: 0 },
-): MessageStreamEvent[] {
-  return buildEvents({
+): StreamEvent[] {
+  return buildStreamEvents({
     blocks: blocks.map(blockSpec),
     stopReason,
     inputTokens: usage.input,
     outputTokens: usage.output,
-    ...(usage.cacheRead === undefined ? {} : { finalUsage: { cache_read_input_tokens: usage.cacheRead } }),
+    ...(usage.cacheRead === undefined ? {} : { finalUsage: { cachedInputTokens: usage.cacheRead } }),
   });
 }
 
@@ -31,6 +31,6 @@ function blockSpec(block: Block): BlockSpec {
     case "text":
       return { type: "text", chunks: block.text };
     case "tool_use":
-      return { type: "tool_use", id: block.id, name: block.name, jsonChunks: block.json };
+      return { type: "tool-call", id: block.id, name: block.name, jsonChunks: block.json };
   }
 }

@@ -1,4 +1,5 @@
-import { eventsOf, fetchCutRandomly, optionsFor, replayUpstream, scenarios } from "@sluice/pipeline/testkit";
+import type { StopReason } from "@sluice/events";
+import { eventsOf, fetchCutRandomly, optionsFor, replayUpstream } from "@sluice/pipeline/testkit";
 import type { Message } from "@sluice/protocol-anthropic";
 import { toOpenAIFinishReason } from "@sluice/stop-reason";
 import OpenAI, { APIError } from "openai";
@@ -11,6 +12,7 @@ import {
   formatChatSse,
   openAIErrorBody,
 } from "../src";
+import { scenarios } from "./recorded-scenarios";
 
 const identity = { id: "chatcmpl-test", model: "qwen3-coder", created: 1_700_000_000 };
 const request = { model: identity.model, messages: [{ role: "user" as const, content: "hi" }] };
@@ -32,7 +34,12 @@ function expectedOutcome(message: Message): Outcome {
     else if (block.type === "text") text += block.text;
     else toolCalls.push({ id: block.id, name: block.name, input: block.input });
   }
-  return { reasoning, text, toolCalls, finishReason: toOpenAIFinishReason(message.stop_reason!) };
+  return {
+    reasoning,
+    text,
+    toolCalls,
+    finishReason: toOpenAIFinishReason(message.stop_reason as StopReason),
+  };
 }
 
 interface OpenAIMessageLike {

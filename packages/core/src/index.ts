@@ -44,3 +44,4 @@ export {
 } from "./segmenter";
 export { createTextAccumulator, type TextAccumulator } from "./text-accumulator";
 export { THINK_CLOSE, THINK_OPEN, ThinkTagParser, type ThinkTagPolicy } from "./think-tag-parser";
+export type { ToolCallFragment } from "./tool-call-fragment";

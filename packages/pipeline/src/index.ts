@@ -1,6 +1,6 @@
 export {
-  type AnthropicTranscoder,
-  createAnthropicTranscoder,
+  createTranscoder,
+  type Transcoder,
   type TranscoderOptions,
   type TranscoderSummary,
-} from "./anthropic-transcoder";
+} from "./create-transcoder";

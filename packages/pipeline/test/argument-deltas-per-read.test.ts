@@ -1,4 +1,4 @@
-import type { MessageStreamEvent } from "@sluice/protocol-anthropic";
+import type { StreamEvent } from "@sluice/events";
 import { describe, expect, it } from "vitest";
 import { replayUpstream } from "../src/testkit";
 
@@ -12,17 +12,13 @@ const fragment = (value: string, head = false) =>
         : { index: 0, function: { arguments: value } },
     ],
   });
-const jsonDeltas = (events: readonly MessageStreamEvent[]) =>
-  events.flatMap((item) =>
-    item.type === "content_block_delta" && item.delta.type === "input_json_delta"
-      ? [item.delta.partial_json]
-      : [],
-  );
+const jsonDeltas = (events: readonly StreamEvent[]) =>
+  events.flatMap((item) => (item.type === "block-delta" && item.kind === "arguments" ? [item.text] : []));
 
 describe("a structured call's argument deltas, per upstream read (docs/dialects.md §2)", () => {
   const options = { thinking: false, model: "m", createToolId: () => "toolu_x" };
 
-  it("goes out as one input_json_delta per read, however many fragments the read held", () => {
+  it("goes out as one arguments delta per read, however many fragments the read held", () => {
     const reads = [
       fragment('{"command": ', true) + fragment('"ls') + fragment(" -la"),
       [fragment(' /tmp"'), fragment("}"), event({}, "tool_calls"), "data: [DONE]\n\n"].join(""),

@@ -1,6 +1,7 @@
 import Anthropic from "@anthropic-ai/sdk";
 import { describe, expect, it } from "vitest";
-import { eventsOf, fetchCutRandomly, optionsFor, replayUpstream, scenarios } from "../src/testkit";
+import { eventsOf, fetchCutRandomly, optionsFor, replayUpstream } from "../src/testkit";
+import { scenarios } from "./recorded-scenarios";
 
 /** An SDK client whose HTTP layer answers with `sse`, cut into small random pieces. */
 function clientServing(sse: string, seed: number): Anthropic {

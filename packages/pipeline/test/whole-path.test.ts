@@ -6,11 +6,11 @@ import {
   fragmentChunkings,
   optionsFor,
   replayUpstream,
-  scenarios,
   withoutIds,
 } from "../src/testkit";
+import { scenarios } from "./recorded-scenarios";
 
-describe("whole path: upstream SSE bytes → Anthropic events, in every chunking (docs/architecture.md §2)", () => {
+describe("whole path: upstream SSE bytes → stream events, in every chunking (docs/architecture.md §2)", () => {
   for (const scenario of scenarios) {
     it(scenario.title, () => {
       let reference: Message | undefined;

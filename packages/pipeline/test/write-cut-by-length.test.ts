@@ -2,14 +2,8 @@ import { join } from "node:path";
 import { createParserContext, createSegmenter } from "@sluice/core";
 import { everySplit, runConformance } from "@sluice/core/testkit";
 import { describe, expect, it } from "vitest";
-import {
-  byteChunkings,
-  eventsOf,
-  optionsFor,
-  readRecording,
-  replayUpstream,
-  scenarios,
-} from "../src/testkit";
+import { byteChunkings, eventsOf, optionsFor, readRecording, replayUpstream } from "../src/testkit";
+import { scenarios } from "./recorded-scenarios";
 
 // The failure: through a raw Qwen3.5 server, a Write cut by the token limit was closed with the text that had
 // come, and Claude Code, which runs every tool_use block that was stopped, overwrote the file with half of it.
@@ -53,31 +47,22 @@ runConformance({
 });
 
 describe(`${RECORDING}: what the client gets`, () => {
-  it("leaves the Write open before message_delta max_tokens, in every read of the bytes", () => {
+  it("leaves the Write open before message-end max_tokens, in every read of the bytes", () => {
     for (const chunking of byteChunkings(eventsOf(scenario))) {
       const { events, problems } = replayUpstream(options, chunking.chunks);
       expect(problems, chunking.name).toEqual([]);
-      const start = events.findIndex(
-        (event) => event.type === "content_block_start" && event.content_block.type === "tool_use",
-      );
+      const start = events.findIndex((event) => event.type === "block-start" && event.kind === "tool-call");
       const after = events.slice(start + 1);
       const json = after
-        .map((event) =>
-          event.type === "content_block_delta" && event.delta.type === "input_json_delta"
-            ? event.delta.partial_json
-            : "",
-        )
+        .map((event) => (event.type === "block-delta" && event.kind === "arguments" ? event.text : ""))
         .join("");
       expect(json, chunking.name).toBe(CUT_ARGUMENTS);
-      // No content_block_stop: Claude Code runs a stopped tool_use whatever the turn says next.
+      // No block-stop: Claude Code runs a stopped tool_use whatever the turn says next.
       expect(
-        after.map((event) => event.type).filter((type) => type !== "content_block_delta"),
+        after.map((event) => event.type).filter((type) => type !== "block-delta"),
         chunking.name,
-      ).toEqual(["message_delta", "message_stop"]);
-      expect(events.at(-2), chunking.name).toMatchObject({
-        type: "message_delta",
-        delta: { stop_reason: "max_tokens" },
-      });
+      ).toEqual(["message-end"]);
+      expect(events.at(-1), chunking.name).toMatchObject({ type: "message-end", stopReason: "max_tokens" });
     }
   });
 });

@@ -1,5 +1,5 @@
+import { expectedShape, WireString } from "@sluice/wire-schema";
 import { ParseResult, Schema } from "effect";
-import { expectedShape, WireString } from "./wire-primitives";
 
 /**
  * A block of a type the schema does not model at that position (`server_tool_use`, `document`, next

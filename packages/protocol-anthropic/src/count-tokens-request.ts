@@ -1,7 +1,7 @@
+import { expectedShape } from "@sluice/wire-schema";
 import { Schema } from "effect";
 import { requestFieldsWithoutMaxTokens } from "./messages-request";
 import { createRequestDecoder } from "./request-decoder";
-import { expectedShape } from "./wire-primitives";
 
 /** `POST /v1/messages/count_tokens`: the Messages body without `max_tokens` (docs/protocol.md A8). */
 export const CountTokensRequest = Schema.Struct(requestFieldsWithoutMaxTokens).annotations(

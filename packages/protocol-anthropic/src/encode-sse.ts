@@ -1,4 +1,6 @@
+import type { StreamEvent } from "@sluice/events";
 import type { ContentBlockDelta, MessageStreamEvent } from "./stream-events";
+import { pushAnthropicEvents } from "./to-anthropic-events";
 
 /**
  * One SSE message: `event: <type>\ndata: <json>\n\n`. The `event:` line is not optional: the
@@ -21,6 +23,37 @@ export function encodeSseEvent(event: MessageStreamEvent): string {
 export function encodeSseEvents(events: Iterable<MessageStreamEvent>): string {
   let output = "";
   for (const event of events) output += encodeSseEvent(event);
+  return output;
+}
+
+// The wire type of each Sluice delta kind, and the field its text goes in.
+const DELTA_HEAD = {
+  text: '{"type":"text_delta","text":',
+  thinking: '{"type":"thinking_delta","thinking":',
+  arguments: '{"type":"input_json_delta","partial_json":',
+  signature: '{"type":"signature_delta","signature":',
+} as const;
+
+/**
+ * Sluice's stream events as Anthropic SSE text, for one socket write. Deltas and block stops, nearly every
+ * event, are written straight from the Sluice event; the rest go through `toAnthropicEvents` and
+ * `encodeSseEvent`, so the bytes are those of the Anthropic events (tested).
+ */
+export function encodeAnthropicSse(events: Iterable<StreamEvent>): string {
+  let output = "";
+  let wire: MessageStreamEvent[] | undefined;
+  for (const event of events) {
+    if (event.type === "block-delta") {
+      output += `event: content_block_delta\ndata: {"type":"content_block_delta","index":${event.index},"delta":${DELTA_HEAD[event.kind]}${JSON.stringify(event.text)}}}\n\n`;
+    } else if (event.type === "block-stop") {
+      output += `event: content_block_stop\ndata: {"type":"content_block_stop","index":${event.index}}\n\n`;
+    } else {
+      wire ??= [];
+      pushAnthropicEvents(event, wire);
+      for (const each of wire) output += encodeSseEvent(each);
+      wire.length = 0;
+    }
+  }
   return output;
 }
 

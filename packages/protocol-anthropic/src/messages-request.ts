@@ -1,7 +1,3 @@
-import { Schema } from "effect";
-import { ContentBlockParam, TextBlockParam } from "./request-content-block";
-import { createRequestDecoder } from "./request-decoder";
-import { Tool, ToolChoice } from "./request-tool";
 import {
   expectedShape,
   JsonObject,
@@ -11,7 +7,11 @@ import {
   WireNumber,
   WirePositiveInteger,
   WireString,
-} from "./wire-primitives";
+} from "@sluice/wire-schema";
+import { Schema } from "effect";
+import { ContentBlockParam, TextBlockParam } from "./request-content-block";
+import { createRequestDecoder } from "./request-decoder";
+import { Tool, ToolChoice } from "./request-tool";
 
 /**
  * One turn. `role` is any string: Claude Code ≥ 2.1.154 sends `system` entries inside `messages`

@@ -1,6 +1,6 @@
+import { expectedShape, JsonObject, optionalField, WireBoolean, WireString } from "@sluice/wire-schema";
 import { Schema } from "effect";
 import { blockUnion } from "./block-union";
-import { expectedShape, JsonObject, optionalField, WireBoolean, WireString } from "./wire-primitives";
 
 /** `{type: "text", text}`; `cache_control` and `citations` are accepted and ignored. */
 export const TextBlockParam = Schema.Struct({ type: Schema.Literal("text"), text: WireString });

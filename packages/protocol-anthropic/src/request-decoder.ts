@@ -1,5 +1,5 @@
+import { formatParseError } from "@sluice/wire-schema";
 import { Either, type ParseResult, Schema } from "effect";
-import { formatParseError } from "./format-parse-error";
 
 export type RequestDecodeResult<Request> =
   | { readonly ok: true; readonly request: Request }

@@ -1,5 +1,5 @@
+import { expectedShape, JsonObject, optionalField, WireBoolean, WireString } from "@sluice/wire-schema";
 import { type Brand, ParseResult, Schema } from "effect";
-import { expectedShape, JsonObject, optionalField, WireBoolean, WireString } from "./wire-primitives";
 
 /** A client tool: the model calls it and the client runs it. `cache_control`, `strict` are ignored. */
 export const ClientTool = Schema.Struct({

@@ -1,7 +1,8 @@
+import type { ErrorObject } from "@sluice/events";
+
 /**
- * The Anthropic Messages streaming wire types Sluice emits (docs/protocol.md A3–A4), as plain
- * TypeScript shapes. The block sequencer produces the content-block events; the pipeline adds
- * message_start / message_delta / message_stop; the SSE encoder and the aggregator consume them.
+ * The Anthropic Messages streaming wire types (docs/protocol.md A3–A4), as plain TypeScript shapes: what
+ * `toAnthropicEvents` makes of Sluice's stream events, what the SSE encoder writes and what a recording holds.
  */
 
 export type StopReason = "end_turn" | "max_tokens" | "stop_sequence" | "tool_use" | "pause_turn" | "refusal";
@@ -87,27 +88,6 @@ export interface MessageStopEvent {
 
 export interface PingEvent {
   readonly type: "ping";
-}
-
-/** Anthropic error types (docs/protocol.md A5), as a list for what must check a value at run time (metrics labels). */
-export const ERROR_TYPES = [
-  "invalid_request_error",
-  "authentication_error",
-  "billing_error",
-  "permission_error",
-  "not_found_error",
-  "request_too_large",
-  "rate_limit_error",
-  "api_error",
-  "timeout_error",
-  "overloaded_error",
-] as const;
-
-export type ErrorType = (typeof ERROR_TYPES)[number];
-
-export interface ErrorObject {
-  readonly type: ErrorType;
-  readonly message: string;
 }
 
 export interface ErrorEvent {

@@ -1,7 +1,15 @@
+import { type DeltaKind, gatewayError, type StreamEvent } from "@sluice/events";
+import { buildStreamEvents } from "@sluice/events/testkit";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type ContentBlockDelta, encodeSseEvent, encodeSseEvents, errorEvent, gatewayError } from "../src";
-import { buildEvents } from "../src/testkit";
+import {
+  type ContentBlockDelta,
+  encodeAnthropicSse,
+  encodeSseEvent,
+  encodeSseEvents,
+  errorEvent,
+  toAnthropicEvents,
+} from "../src";
 import { THINKING_TEXT_TOOLS } from "./event-sequences";
 
 /** The reference: the whole event through JSON.stringify. */
@@ -60,7 +68,7 @@ describe("encodeSseEvent", () => {
   });
 
   it("gives every event of a stream an `event:` line equal to its data.type, and one data line (docs/architecture.md I1)", () => {
-    for (const event of buildEvents(THINKING_TEXT_TOOLS)) {
+    for (const event of toAnthropicEvents(buildStreamEvents(THINKING_TEXT_TOOLS))) {
       const encoded = encodeSseEvent(event);
       expect(encoded).toBe(reference(event));
       const lines = encoded.split("\n");
@@ -109,7 +117,7 @@ describe("encodeSseEvent", () => {
 
 describe("encodeSseEvents", () => {
   it("puts several events in one string, in order", () => {
-    const events = buildEvents(THINKING_TEXT_TOOLS);
+    const events = toAnthropicEvents(buildStreamEvents(THINKING_TEXT_TOOLS));
     expect(encodeSseEvents(events)).toBe(events.map(reference).join(""));
     expect(encodeSseEvents([])).toBe("");
   });
@@ -120,5 +128,36 @@ describe("encodeSseEvents", () => {
       yield { type: "ping" } as const;
     }
     expect(encodeSseEvents(pings())).toBe('event: ping\ndata: {"type":"ping"}\n\n'.repeat(2));
+  });
+});
+
+describe("encodeAnthropicSse", () => {
+  const viaWire = (events: readonly StreamEvent[]) => encodeSseEvents(toAnthropicEvents(events));
+
+  it("writes Sluice's events as the bytes of their Anthropic events", () => {
+    const events = buildStreamEvents({
+      ...THINKING_TEXT_TOOLS,
+      finalUsage: { inputTokens: 3, cachedInputTokens: 5 },
+    });
+    expect(encodeAnthropicSse(events)).toBe(viaWire(events));
+    expect(encodeAnthropicSse(buildStreamEvents({ blocks: [], stopReason: "end_turn" }))).toBe(
+      'event: message_start\ndata: {"type":"message_start","message":{"id":"msg_01TestTestTestTestTestTest","type":"message","role":"assistant","model":"qwen3.5","content":[],"stop_reason":null,"stop_sequence":null,"usage":{"input_tokens":42,"output_tokens":0,"cache_creation_input_tokens":0,"cache_read_input_tokens":0}}}\n\n' +
+        'event: message_delta\ndata: {"type":"message_delta","delta":{"stop_reason":"end_turn","stop_sequence":null},"usage":{"output_tokens":17}}\n\n' +
+        'event: message_stop\ndata: {"type":"message_stop"}\n\n',
+    );
+    const failed: StreamEvent[] = [{ type: "error", error: { type: "api_error", message: "cut" } }];
+    expect(encodeAnthropicSse(failed)).toBe(viaWire(failed));
+  });
+
+  it("writes a delta of any kind and any text as its Anthropic event's JSON (fast path)", () => {
+    const kinds: DeltaKind[] = ["text", "thinking", "arguments", "signature"];
+    fc.assert(
+      fc.property(hostileText, fc.nat({ max: 100_000 }), fc.nat({ max: 3 }), (text, index, kind) => {
+        const event: StreamEvent = { type: "block-delta", index, kind: kinds[kind] as DeltaKind, text };
+        const [wire] = toAnthropicEvents([event]);
+        expect(encodeAnthropicSse([event])).toBe(reference(wire as { type: string }));
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -1,4 +1,4 @@
-import type { StreamSpec } from "../src/testkit";
+import type { StreamSpec } from "@sluice/events/testkit";
 
 export const THINKING_TEXT_TOOLS: StreamSpec = {
   blocks: [
@@ -8,9 +8,9 @@ export const THINKING_TEXT_TOOLS: StreamSpec = {
       signature: "sig-sluice-1",
     },
     { type: "text", chunks: ["Let me ", "check both."] },
-    { type: "tool_use", id: "toolu_01A", name: "get_weather", jsonChunks: ["", '{"city": "Par', 'is"}'] },
+    { type: "tool-call", id: "toolu_01A", name: "get_weather", jsonChunks: ["", '{"city": "Par', 'is"}'] },
     {
-      type: "tool_use",
+      type: "tool-call",
       id: "toolu_01B",
       name: "get_weather",
       jsonChunks: ['{"city":', '"Zürich", "units": ["c"', ', "f"], "deep": {"a": null}}'],

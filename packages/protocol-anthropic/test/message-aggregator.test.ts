@@ -1,22 +1,23 @@
+import type { StreamEvent } from "@sluice/events";
+import { buildStreamEvents } from "@sluice/events/testkit";
 import { Schema } from "effect";
 import { describe, expect, it } from "vitest";
-import { createMessageAggregator, MessageSchema, type MessageStreamEvent, StreamGrammarError } from "../src";
-import { buildEvents } from "../src/testkit";
+import { createMessageAggregator, MessageSchema, StreamGrammarError } from "../src";
 import { THINKING_TEXT_TOOLS } from "./event-sequences";
 
-function aggregate(events: readonly MessageStreamEvent[]) {
+function aggregate(events: readonly StreamEvent[]) {
   const aggregator = createMessageAggregator();
   for (const event of events) aggregator.push(event);
   return aggregator;
 }
 
 /** Pushes every event; the earlier ones are accepted and the last one throws a grammar error. */
-function expectViolation(events: readonly MessageStreamEvent[], pattern: RegExp) {
+function expectViolation(events: readonly StreamEvent[], pattern: RegExp) {
   const aggregator = createMessageAggregator();
   for (const event of events.slice(0, -1)) aggregator.push(event);
   let thrown: unknown;
   try {
-    aggregator.push(events.at(-1) as MessageStreamEvent);
+    aggregator.push(events.at(-1) as StreamEvent);
   } catch (error) {
     thrown = error;
   }
@@ -24,21 +25,22 @@ function expectViolation(events: readonly MessageStreamEvent[], pattern: RegExp)
   expect((thrown as Error).message).toMatch(pattern);
 }
 
-const textOnly = buildEvents({ blocks: [{ type: "text", chunks: ["Hel", "lo"] }], stopReason: "end_turn" });
-const [messageStart, ping, textStart, textDelta, , textStop, messageDelta, messageStop] = textOnly as [
-  MessageStreamEvent,
-  MessageStreamEvent,
-  MessageStreamEvent,
-  MessageStreamEvent,
-  MessageStreamEvent,
-  MessageStreamEvent,
-  MessageStreamEvent,
-  MessageStreamEvent,
+const textOnly = buildStreamEvents({
+  blocks: [{ type: "text", chunks: ["Hel", "lo"] }],
+  stopReason: "end_turn",
+});
+const [messageStart, textStart, textDelta, , textStop, messageEnd] = textOnly as [
+  StreamEvent,
+  StreamEvent,
+  StreamEvent,
+  StreamEvent,
+  StreamEvent,
+  StreamEvent,
 ];
 
 describe("createMessageAggregator: folding (docs/architecture.md I6)", () => {
   it("folds thinking + signature, text and two tool_use blocks into the non-streaming message", () => {
-    const message = aggregate(buildEvents(THINKING_TEXT_TOOLS)).message();
+    const message = aggregate(buildStreamEvents(THINKING_TEXT_TOOLS)).message();
     expect(message).toEqual({
       id: "msg_01TestTestTestTestTestTest",
       type: "message",
@@ -73,7 +75,7 @@ describe("createMessageAggregator: folding (docs/architecture.md I6)", () => {
 
   it("keeps the matched stop sequence", () => {
     const message = aggregate(
-      buildEvents({
+      buildStreamEvents({
         blocks: [{ type: "text", chunks: ["1, 2, 3"] }],
         stopReason: "stop_sequence",
         stopSequence: ", 4",
@@ -82,9 +84,9 @@ describe("createMessageAggregator: folding (docs/architecture.md I6)", () => {
     expect(message).toMatchObject({ stop_reason: "stop_sequence", stop_sequence: ", 4" });
   });
 
-  it("takes cumulative usage from message_delta: output replaces, present input/cache counts replace", () => {
+  it("takes cumulative usage from message-end: output replaces, present input/cache counts replace", () => {
     const withoutInput = aggregate(
-      buildEvents({ blocks: [], stopReason: "end_turn", inputTokens: 10, outputTokens: 5 }),
+      buildStreamEvents({ blocks: [], stopReason: "end_turn", inputTokens: 10, outputTokens: 5 }),
     );
     expect(withoutInput.message().usage).toEqual({
       input_tokens: 10,
@@ -93,12 +95,12 @@ describe("createMessageAggregator: folding (docs/architecture.md I6)", () => {
       cache_read_input_tokens: 0,
     });
     const withInput = aggregate(
-      buildEvents({
+      buildStreamEvents({
         blocks: [],
         stopReason: "end_turn",
         inputTokens: 10,
         outputTokens: 5,
-        finalUsage: { input_tokens: 30, cache_read_input_tokens: 70 },
+        finalUsage: { inputTokens: 30, cachedInputTokens: 70 },
       }),
     );
     expect(withInput.message().usage).toEqual({
@@ -109,12 +111,12 @@ describe("createMessageAggregator: folding (docs/architecture.md I6)", () => {
     });
   });
 
-  it("reads a tool_use with no deltas, or only empty ones, as input {}", () => {
+  it("reads a tool call with no argument deltas as input {}", () => {
     const message = aggregate(
-      buildEvents({
+      buildStreamEvents({
         blocks: [
-          { type: "tool_use", id: "toolu_a", name: "now", jsonChunks: [] },
-          { type: "tool_use", id: "toolu_b", name: "now", jsonChunks: ["", ""] },
+          { type: "tool-call", id: "toolu_a", name: "now", jsonChunks: [] },
+          { type: "tool-call", id: "toolu_b", name: "now", jsonChunks: [] },
         ],
         stopReason: "tool_use",
       }),
@@ -125,13 +127,10 @@ describe("createMessageAggregator: folding (docs/architecture.md I6)", () => {
     ]);
   });
 
-  it("accepts ping anywhere before the end, and an empty message", () => {
-    const events = buildEvents({ blocks: [{ type: "text", chunks: ["a", "b"] }], stopReason: "max_tokens" });
-    const withPings = events.flatMap((event, index) =>
-      index < events.length - 1 ? [event, { type: "ping" } as const] : [event],
+  it("folds an empty message", () => {
+    expect(aggregate(buildStreamEvents({ blocks: [], stopReason: "end_turn" })).message().content).toEqual(
+      [],
     );
-    expect(aggregate(withPings).message().content).toEqual([{ type: "text", text: "ab" }]);
-    expect(aggregate(buildEvents({ blocks: [], stopReason: "end_turn" })).message().content).toEqual([]);
   });
 
   it("records an error event; message() then refuses", () => {
@@ -142,7 +141,7 @@ describe("createMessageAggregator: folding (docs/architecture.md I6)", () => {
     ]);
     expect(aggregator.error).toEqual({ type: "overloaded_error", message: "Overloaded" });
     expect(() => aggregator.message()).toThrow(/error event \(overloaded_error: Overloaded\)/);
-    expect(() => aggregator.push(ping)).toThrow(/after the stream ended with an error event/);
+    expect(() => aggregator.push(textDelta)).toThrow(/after the stream ended with an error event/);
   });
 
   it("returns a message that later pushes cannot change", () => {
@@ -154,23 +153,14 @@ describe("createMessageAggregator: folding (docs/architecture.md I6)", () => {
 });
 
 describe("createMessageAggregator: grammar (docs/architecture.md I1, I2)", () => {
-  it("rejects events before message_start", () => {
-    expectViolation([textStart], /content_block_start before message_start/);
-    expectViolation([textDelta], /before message_start/);
-    expectViolation([messageDelta], /message_delta before message_start/);
-    expectViolation([messageStop], /message_stop before message_start/);
+  it("rejects events before message-start", () => {
+    expectViolation([textStart], /block-start before message-start/);
+    expectViolation([textDelta], /before message-start/);
+    expectViolation([messageEnd], /message-end before message-start/);
   });
 
-  it("rejects a second message_start (litellm#32357)", () => {
-    expectViolation([messageStart, textStart, messageStart], /a second message_start/);
-  });
-
-  it("rejects a message_start that already has content", () => {
-    const withContent = {
-      type: "message_start",
-      message: { ...(messageStart as { message: object }).message, content: [{ type: "text", text: "x" }] },
-    } as MessageStreamEvent;
-    expectViolation([withContent], /non-empty content/);
+  it("rejects a second message-start (litellm#32357)", () => {
+    expectViolation([messageStart, textStart, messageStart], /a second message-start/);
   });
 
   it("rejects a delta to a closed block (litellm#13373)", () => {
@@ -182,87 +172,72 @@ describe("createMessageAggregator: grammar (docs/architecture.md I1, I2)", () =>
 
   it("rejects a delta or a stop for another index than the open block", () => {
     expectViolation(
-      [
-        messageStart,
-        textStart,
-        { type: "content_block_delta", index: 1, delta: { type: "text_delta", text: "x" } },
-      ],
+      [messageStart, textStart, { type: "block-delta", index: 1, kind: "text", text: "x" }],
       /index 1, but block 0 is open/,
     );
-    expectViolation([messageStart, textStart, { type: "content_block_stop", index: 1 }], /block 0 is open/);
+    expectViolation([messageStart, textStart, { type: "block-stop", index: 1 }], /block 0 is open/);
   });
 
   it("rejects an index gap, a repeated index and a start while a block is open", () => {
-    const startAt = (index: number): MessageStreamEvent => ({
-      type: "content_block_start",
-      index,
-      content_block: { type: "text", text: "" },
-    });
+    const startAt = (index: number): StreamEvent => ({ type: "block-start", index, kind: "text" });
     expectViolation([messageStart, startAt(1)], /index 1, expected 0/);
     expectViolation([messageStart, startAt(0), textStop, startAt(2)], /index 2, expected 1/);
     expectViolation([messageStart, startAt(0), textStop, startAt(0)], /index 0, expected 1/);
     expectViolation([messageStart, startAt(0), startAt(1)], /while block 0 is open/);
   });
 
-  it("rejects a thinking_delta into a text block (litellm#33224) and every other mismatched delta", () => {
-    const delta = (type: string, field: string): MessageStreamEvent =>
-      ({ type: "content_block_delta", index: 0, delta: { type, [field]: "x" } }) as MessageStreamEvent;
-    const thinkingStart: MessageStreamEvent = {
-      type: "content_block_start",
+  it("rejects a thinking delta into a text block (litellm#33224) and every other mismatched delta", () => {
+    const delta = (kind: "text" | "thinking" | "arguments" | "signature"): StreamEvent => ({
+      type: "block-delta",
       index: 0,
-      content_block: { type: "thinking", thinking: "", signature: "" },
-    };
-    const toolStart: MessageStreamEvent = {
-      type: "content_block_start",
+      kind,
+      text: "x",
+    });
+    const thinkingStart: StreamEvent = { type: "block-start", index: 0, kind: "thinking" };
+    const toolStart: StreamEvent = {
+      type: "block-start",
       index: 0,
-      content_block: { type: "tool_use", id: "toolu_1", name: "f", input: {} },
+      kind: "tool-call",
+      id: "toolu_1",
+      name: "f",
     };
-    expectViolation(
-      [messageStart, textStart, delta("thinking_delta", "thinking")],
-      /thinking_delta into a text block/,
-    );
-    expectViolation([messageStart, textStart, delta("signature_delta", "signature")], /into a text block/);
-    expectViolation(
-      [messageStart, textStart, delta("input_json_delta", "partial_json")],
-      /into a text block/,
-    );
-    expectViolation(
-      [messageStart, thinkingStart, delta("text_delta", "text")],
-      /text_delta into a thinking block/,
-    );
-    expectViolation(
-      [messageStart, toolStart, delta("text_delta", "text")],
-      /text_delta into a tool_use block/,
-    );
-    expectViolation([messageStart, toolStart, delta("thinking_delta", "thinking")], /into a tool_use block/);
+    expectViolation([messageStart, textStart, delta("thinking")], /thinking delta into a text block/);
+    expectViolation([messageStart, textStart, delta("signature")], /into a text block/);
+    expectViolation([messageStart, textStart, delta("arguments")], /into a text block/);
+    expectViolation([messageStart, thinkingStart, delta("text")], /text delta into a thinking block/);
+    expectViolation([messageStart, toolStart, delta("text")], /text delta into a tool-call block/);
+    expectViolation([messageStart, toolStart, delta("thinking")], /into a tool-call block/);
   });
 
-  it("rejects a missing message_stop, at message()", () => {
+  it("rejects a missing message-end, at message()", () => {
     const aggregator = aggregate(textOnly.slice(0, -1));
-    expect(() => aggregator.message()).toThrow(/has not ended with message_stop/);
-    expect(() => createMessageAggregator().message()).toThrow(/has not ended with message_stop/);
+    expect(() => aggregator.message()).toThrow(/has not ended with message-end/);
+    expect(() => createMessageAggregator().message()).toThrow(/has not ended with message-end/);
   });
 
-  it("rejects message_stop without message_delta, and message_delta with an open block", () => {
-    expectViolation([messageStart, textStart, textStop, messageStop], /message_stop before message_delta/);
-    expectViolation([messageStart, textStart, messageDelta], /message_delta while block 0 is open/);
+  it("rejects message-end with an open block", () => {
+    expectViolation([messageStart, textStart, messageEnd], /message-end while block 0 is open/);
   });
 
-  it("leaves out a tool call the token limit cut (open at message_delta: max_tokens), and only that", () => {
-    const toolStart: MessageStreamEvent = {
-      type: "content_block_start",
+  it("leaves out a tool call the token limit cut (open at message-end: max_tokens), and only that", () => {
+    const toolStart: StreamEvent = {
+      type: "block-start",
       index: 1,
-      content_block: { type: "tool_use", id: "toolu_1", name: "Write", input: {} },
+      kind: "tool-call",
+      id: "toolu_1",
+      name: "Write",
     };
-    const half: MessageStreamEvent = {
-      type: "content_block_delta",
+    const half: StreamEvent = {
+      type: "block-delta",
       index: 1,
-      delta: { type: "input_json_delta", partial_json: '{"content": "half a fi' },
+      kind: "arguments",
+      text: '{"content": "half a fi',
     };
-    const maxTokens: MessageStreamEvent = {
-      type: "message_delta",
-      delta: { stop_reason: "max_tokens", stop_sequence: null },
-      usage: { output_tokens: 9 },
+    const maxTokens: StreamEvent = {
+      type: "message-end",
+      stopReason: "max_tokens",
+      stopSequence: null,
+      usage: { outputTokens: 9 },
     };
     const message = aggregate([
       messageStart,
@@ -272,76 +247,49 @@ describe("createMessageAggregator: grammar (docs/architecture.md I1, I2)", () =>
       toolStart,
       half,
       maxTokens,
-      messageStop,
     ]).message();
     expect(message.stop_reason).toBe("max_tokens");
     expect(message.content).toEqual([{ type: "text", text: "Hel" }]);
     // Any other stop reason with a block still open is a grammar error.
     expectViolation(
-      [messageStart, textStart, textDelta, textStop, toolStart, half, messageDelta],
-      /message_delta while block 1 is open/,
+      [messageStart, textStart, textDelta, textStop, toolStart, half, messageEnd],
+      /message-end while block 1 is open/,
     );
   });
 
-  it("rejects a second message_delta, blocks after it, and anything after message_stop", () => {
-    expectViolation([messageStart, messageDelta, messageDelta], /message_delta after message_delta/);
-    expectViolation([messageStart, messageDelta, textStart], /content_block_start after message_delta/);
-    expectViolation([...textOnly, ping], /ping after the stream ended with message_stop/);
-  });
-
-  it("rejects a message_delta without stop_reason or without the stop_sequence key (claude-code#16785)", () => {
-    const noSequence = {
-      type: "message_delta",
-      delta: { stop_reason: "end_turn" },
-      usage: { output_tokens: 1 },
-    };
-    const noReason = { type: "message_delta", delta: { stop_sequence: null }, usage: { output_tokens: 1 } };
-    expectViolation([messageStart, noSequence as MessageStreamEvent], /without a stop_sequence key/);
-    expectViolation([messageStart, noReason as MessageStreamEvent], /without a stop_reason/);
-  });
-
-  it("rejects tool input that is not one JSON object (I2), at content_block_stop", () => {
-    const toolEvents = (jsonChunks: string[]) =>
-      buildEvents({
-        blocks: [{ type: "tool_use", id: "toolu_x", name: "f", jsonChunks }],
-        stopReason: "tool_use",
-      }).slice(0, -2);
-    expectViolation(toolEvents(['{"a": 1']), /toolu_x: input_json_delta does not concatenate to JSON/);
-    expectViolation(toolEvents(['{"a": 1}{"b": 2}']), /does not concatenate to JSON/);
-    expectViolation(toolEvents(["[1, 2]"]), /toolu_x: input is not a JSON object/);
-    expectViolation(toolEvents(["null"]), /input is not a JSON object/);
-    expectViolation(toolEvents(['"text"']), /input is not a JSON object/);
-  });
-
-  it("rejects a tool_use that starts with a non-empty input (envoy ai-gateway#1465)", () => {
+  it("rejects anything after message-end", () => {
     expectViolation(
-      [
-        messageStart,
-        {
-          type: "content_block_start",
-          index: 0,
-          content_block: { type: "tool_use", id: "toolu_1", name: "f", input: { a: 1 } },
-        },
-      ],
-      /starts with a non-empty input/,
+      [messageStart, messageEnd, messageEnd],
+      /message-end after the stream ended with message-end/,
     );
+    expectViolation([...textOnly, textStart], /block-start after the stream ended with message-end/);
+  });
+
+  it("rejects tool input that is not one JSON object (I2), at block-stop", () => {
+    const toolEvents = (jsonChunks: string[]) =>
+      buildStreamEvents({
+        blocks: [{ type: "tool-call", id: "toolu_x", name: "f", jsonChunks }],
+        stopReason: "tool_use",
+      }).slice(0, -1);
+    expectViolation(toolEvents(['{"a": 1']), /toolu_x: its arguments do not concatenate to JSON/);
+    expectViolation(toolEvents(['{"a": 1}{"b": 2}']), /do not concatenate to JSON/);
+    expectViolation(toolEvents(["[1, 2]"]), /toolu_x: its arguments are not a JSON object/);
+    expectViolation(toolEvents(["null"]), /are not a JSON object/);
+    expectViolation(toolEvents(['"text"']), /are not a JSON object/);
   });
 
   it("rejects tool ids that are malformed or repeated (I2)", () => {
-    const toolStart = (index: number, id: string): MessageStreamEvent => ({
-      type: "content_block_start",
+    const toolStart = (index: number, id: string): StreamEvent => ({
+      type: "block-start",
       index,
-      content_block: { type: "tool_use", id, name: "f", input: {} },
+      kind: "tool-call",
+      id,
+      name: "f",
     });
     expectViolation([messageStart, toolStart(0, "functions.Bash:0")], /is not \^\[a-zA-Z0-9_-\]\+\$/);
     expectViolation([messageStart, toolStart(0, "")], /is not/);
     expectViolation(
-      [
-        messageStart,
-        toolStart(0, "toolu_1"),
-        { type: "content_block_stop", index: 0 },
-        toolStart(1, "toolu_1"),
-      ],
+      [messageStart, toolStart(0, "toolu_1"), { type: "block-stop", index: 0 }, toolStart(1, "toolu_1")],
       /toolu_1 is used twice/,
     );
   });

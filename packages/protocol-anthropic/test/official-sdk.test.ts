@@ -1,15 +1,9 @@
 import Anthropic from "@anthropic-ai/sdk";
 import { createRandom } from "@sluice/core/testkit";
+import { gatewayError, type StreamEvent } from "@sluice/events";
+import { buildStreamEvents, type StreamSpec } from "@sluice/events/testkit";
 import { describe, expect, it } from "vitest";
-import {
-  createMessageAggregator,
-  encodeSseEvents,
-  errorBody,
-  errorEvent,
-  gatewayError,
-  type MessageStreamEvent,
-} from "../src";
-import { buildEvents, type StreamSpec } from "../src/testkit";
+import { createMessageAggregator, encodeAnthropicSse, errorBody, toAnthropicEvents } from "../src";
 import { THINKING_TEXT_TOOLS } from "./event-sequences";
 
 /** The encoder's bytes cut at random byte positions, inside multi-byte characters too. */
@@ -34,8 +28,8 @@ function clientAnswering(response: () => Response): Anthropic {
   });
 }
 
-function sseResponse(events: readonly MessageStreamEvent[], seed: number, maxPiece = 7): Response {
-  const pieces = randomPieces(new TextEncoder().encode(encodeSseEvents(events)), seed, maxPiece);
+function sseResponse(events: readonly StreamEvent[], seed: number, maxPiece = 7): Response {
+  const pieces = randomPieces(new TextEncoder().encode(encodeAnthropicSse(events)), seed, maxPiece);
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       for (const piece of pieces) controller.enqueue(piece);
@@ -47,7 +41,7 @@ function sseResponse(events: readonly MessageStreamEvent[], seed: number, maxPie
 
 const request = { model: "qwen3.5", max_tokens: 1024, messages: [{ role: "user" as const, content: "Hi" }] };
 
-async function sdkFinalMessage(events: readonly MessageStreamEvent[], seed: number, maxPiece?: number) {
+async function sdkFinalMessage(events: readonly StreamEvent[], seed: number, maxPiece?: number) {
   const message = await clientAnswering(() => sseResponse(events, seed, maxPiece))
     .messages.stream(request)
     .finalMessage();
@@ -56,7 +50,7 @@ async function sdkFinalMessage(events: readonly MessageStreamEvent[], seed: numb
   return wireMessage;
 }
 
-function aggregatedMessage(events: readonly MessageStreamEvent[]) {
+function aggregatedMessage(events: readonly StreamEvent[]) {
   const aggregator = createMessageAggregator();
   for (const event of events) aggregator.push(event);
   return aggregator.message();
@@ -76,7 +70,7 @@ const sequences: Record<string, StreamSpec> = {
       { type: "text", chunks: ["cut o"] },
     ],
     stopReason: "max_tokens",
-    finalUsage: { input_tokens: 900, cache_read_input_tokens: 100 },
+    finalUsage: { inputTokens: 900, cachedInputTokens: 100 },
   },
   "hostile text: quotes, newlines, U+2028, lone surrogates, emoji, markup": {
     blocks: [
@@ -84,17 +78,17 @@ const sequences: Record<string, StreamSpec> = {
         type: "text",
         chunks: ['say "hi"\n', "line\u2028sep\u2029", "\ud800 lone \udfff", "😀 split", "\r\n</think>"],
       },
-      { type: "tool_use", id: "toolu_q", name: "write", jsonChunks: ['{"text": "a\\"b\\n', '\\u2028 😀"}'] },
+      { type: "tool-call", id: "toolu_q", name: "write", jsonChunks: ['{"text": "a\\"b\\n', '\\u2028 😀"}'] },
     ],
     stopReason: "tool_use",
   },
   "empty message": { blocks: [], stopReason: "end_turn" },
 };
 
-describe("the official @anthropic-ai/sdk consuming encodeSseEvents bytes", () => {
+describe("the official @anthropic-ai/sdk consuming encodeAnthropicSse bytes", () => {
   for (const [name, spec] of Object.entries(sequences)) {
     it(`builds the same final message as the aggregator: ${name}`, async () => {
-      const events = buildEvents(spec);
+      const events = buildStreamEvents(spec);
       const expected = aggregatedMessage(events);
       for (const [seed, maxPiece] of [
         [1, 1],
@@ -107,28 +101,27 @@ describe("the official @anthropic-ai/sdk consuming encodeSseEvents bytes", () =>
     });
   }
 
-  it("emits the same event objects it was given", async () => {
-    const events = buildEvents(THINKING_TEXT_TOOLS);
+  it("emits the Anthropic events of the Sluice events it was given", async () => {
+    const events = buildStreamEvents(THINKING_TEXT_TOOLS);
     const received: unknown[] = [];
     const stream = clientAnswering(() => sseResponse(events, 7)).messages.stream(request);
     // Cloned on arrival: the SDK reuses message_start's message as its snapshot and mutates it.
     stream.on("streamEvent", (event) => received.push(structuredClone(event)));
     await stream.finalMessage();
-    // The SDK drops ping events; everything else arrives unchanged.
-    expect(received).toEqual(events.filter((event) => event.type !== "ping"));
+    expect(received).toEqual(toAnthropicEvents(events));
   });
 
   it("rejects on an in-stream error event with the error's type", async () => {
-    const [messageStart, , textStart, textDelta] = buildEvents({
+    const [messageStart, textStart, textDelta] = buildStreamEvents({
       blocks: [{ type: "text", chunks: ["partial"] }],
       stopReason: "end_turn",
-    }) as MessageStreamEvent[];
+    }) as StreamEvent[];
     const events = [
       messageStart,
       textStart,
       textDelta,
-      errorEvent(gatewayError("upstream_overloaded", "Overloaded").object),
-    ] as MessageStreamEvent[];
+      { type: "error", error: gatewayError("upstream_overloaded", "Overloaded").object },
+    ] as StreamEvent[];
     const failure = await sdkFinalMessage(events, 11).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(Anthropic.APIError);
     expect(failure).toMatchObject({ type: "overloaded_error", apiMessage: "Overloaded" });

@@ -1,4 +1,4 @@
-import type { ChatContentPart } from "@sluice/protocol-openai";
+import type { ChatContentPart } from "@sluice/upstream-chat";
 import type { ContentPart, ImagePart, RefusalPart, TextPart } from "./input-item";
 
 /**

@@ -1,10 +1,10 @@
-import type { ErrorObject, MessageStreamEvent } from "@sluice/protocol-anthropic";
+import type { ErrorObject, StreamEvent } from "@sluice/events";
 import { createResponsesEncoder, type ResponsesEncoderOptions } from "./create-responses-encoder";
 import type { ResponseObject } from "./response-object";
 
 export interface ResponseAggregator {
-  /** Folds one Anthropic event in. */
-  push(event: MessageStreamEvent): void;
+  /** Folds one Sluice event in. */
+  push(event: StreamEvent): void;
   /** Set when the stream ended with an `error` event (the gateway answers with an error status then). */
   readonly error: ErrorObject | undefined;
   /** The response a `stream: false` client gets; throws unless the stream has ended. */

@@ -1,5 +1,12 @@
 import { createTextAccumulator } from "@sluice/core";
-import type { MessageDeltaEvent, MessageStreamEvent, StopReason, Usage } from "@sluice/protocol-anthropic";
+import type {
+  BlockDeltaEvent,
+  BlockStartEvent,
+  EndUsage,
+  MessageStartEvent,
+  StopReason,
+  StreamEvent,
+} from "@sluice/events";
 import { toOpenAIFinishReason } from "@sluice/stop-reason";
 import { formatResponsesSse } from "./format-responses-sse";
 import { addedItem, finishedItem, type OpenItem, type ReasoningOutput } from "./open-item";
@@ -14,15 +21,15 @@ import { wantsReasoningSummary } from "./wants-reasoning-summary";
 export type { ResponsesEncoderOptions };
 
 export interface ResponsesEncoder {
-  /** One Anthropic event (as the transcoder emits it) → the Responses events it becomes, numbered in order. */
-  encode(event: MessageStreamEvent): ResponseStreamEvent[];
+  /** One Sluice event (as the transcoder emits it) → the Responses events it becomes, numbered in order. */
+  encode(event: StreamEvent): ResponseStreamEvent[];
   /**
    * The same events as SSE text (`formatResponsesSse` of each), ready for one socket write. Text and
    * argument deltas, almost all of a stream, take a fast path: their fixed part is serialised once per item
    * and only the delta is escaped (a whole event object through JSON.stringify per token was most of the
    * surface's cost). The bytes are exactly `formatResponsesSse`'s (the test compares every scenario).
    */
-  encodeSse(events: readonly MessageStreamEvent[]): string;
+  encodeSse(events: readonly StreamEvent[]): string;
 }
 
 const ITEM_PREFIX: { readonly [Type in ResponseOutputItem["type"]]: string } = {
@@ -32,9 +39,9 @@ const ITEM_PREFIX: { readonly [Type in ResponseOutputItem["type"]]: string } = {
 };
 
 /**
- * Anthropic message events → the Responses stream Codex CLI and the openai SDK read (docs/protocol.md D2): a
+ * Sluice's stream events → the Responses stream Codex CLI and the openai SDK read (docs/protocol.md D2): a
  * thinking block becomes a `reasoning` item (its text also the item's summary when the request asks for
- * one), a text block a `message` item, a tool_use block a `function_call` item whose `call_id` is the
+ * one), a text block a `message` item, a tool-call block a `function_call` item whose `call_id` is the
  * block's id. `max_tokens` ends in `response.incomplete` (as does `refusal`, reason `content_filter`), an
  * `error` event in `error` + `response.failed`.
  * Synchronous, like every pipeline stage; events after the end are ignored.
@@ -50,14 +57,14 @@ export function createResponsesEncoder(options: ResponsesEncoderOptions): Respon
   let sequence = 0;
   const next = () => sequence++;
   let open: OpenItem | undefined;
-  let startUsage: Usage | undefined;
-  let deltaUsage: MessageDeltaEvent["usage"] | undefined;
+  let start: MessageStartEvent | undefined;
+  let endUsage: EndUsage | undefined;
   let stopReason: StopReason | undefined;
   let ended = false;
   // The open item's delta event, serialised up to the delta and from the delta to the sequence number.
   let deltaHead = "";
   let deltaMiddle = "";
-  let deltaKind: "text_delta" | "input_json_delta" | undefined;
+  let deltaKind: "text" | "arguments" | undefined;
 
   const response = (status: ResponseStatus, extra: Partial<ResponseObject> = {}): ResponseObject => ({
     ...shell,
@@ -69,18 +76,17 @@ export function createResponsesEncoder(options: ResponsesEncoderOptions): Respon
     ...extra,
   });
 
-  const startItem = (event: Extract<MessageStreamEvent, { type: "content_block_start" }>) => {
-    const block = event.content_block;
+  const startItem = (event: BlockStartEvent) => {
     const type =
-      block.type === "thinking" ? "reasoning" : block.type === "text" ? "message" : "function_call";
+      event.kind === "thinking" ? "reasoning" : event.kind === "text" ? "message" : "function_call";
     const outputIndex = output.length;
     const item: OpenItem = {
       type,
       id: `${ITEM_PREFIX[type]}_${idBase}_${outputIndex}`,
       outputIndex,
       text: createTextAccumulator(),
-      callId: block.type === "tool_use" ? block.id : "",
-      name: block.type === "tool_use" ? block.name : "",
+      callId: event.kind === "tool-call" ? event.id : "",
+      name: event.kind === "tool-call" ? event.name : "",
     };
     open = item;
     const where = `"item_id":${JSON.stringify(item.id)},"output_index":${outputIndex}`;
@@ -88,11 +94,11 @@ export function createResponsesEncoder(options: ResponsesEncoderOptions): Respon
     if (type === "message") {
       deltaHead = `event: response.output_text.delta\ndata: {"type":"response.output_text.delta",${where},"content_index":0,"delta":`;
       deltaMiddle = ',"logprobs":[],"sequence_number":';
-      deltaKind = "text_delta";
+      deltaKind = "text";
     } else if (type === "function_call") {
       deltaHead = `event: response.function_call_arguments.delta\ndata: {"type":"response.function_call_arguments.delta",${where},"delta":`;
       deltaMiddle = ',"sequence_number":';
-      deltaKind = "input_json_delta";
+      deltaKind = "arguments";
     } else {
       deltaKind = undefined;
     }
@@ -119,43 +125,40 @@ export function createResponsesEncoder(options: ResponsesEncoderOptions): Respon
     return events;
   };
 
-  const delta = (event: Extract<MessageStreamEvent, { type: "content_block_delta" }>) => {
+  const delta = (event: BlockDeltaEvent) => {
     const item = open;
-    if (item === undefined) return [];
+    if (item === undefined || event.text === "") return [];
     const where = { item_id: item.id, output_index: item.outputIndex };
-    const change = event.delta;
-    switch (change.type) {
-      case "thinking_delta": {
-        if (change.thinking === "") return [];
-        const events = reasoningDelta(item, change.thinking, reasoning.summary, next);
-        item.text.append(change.thinking);
+    const text = event.text;
+    switch (event.kind) {
+      case "thinking": {
+        const events = reasoningDelta(item, text, reasoning.summary, next);
+        item.text.append(text);
         return events;
       }
-      case "text_delta":
-        if (change.text === "") return [];
-        item.text.append(change.text);
+      case "text":
+        item.text.append(text);
         return [
           {
             type: "response.output_text.delta",
             ...where,
             content_index: 0,
-            delta: change.text,
+            delta: text,
             logprobs: [],
             sequence_number: sequence++,
           } as const,
         ];
-      case "input_json_delta":
-        if (change.partial_json === "") return [];
-        item.text.append(change.partial_json);
+      case "arguments":
+        item.text.append(text);
         return [
           {
             type: "response.function_call_arguments.delta",
             ...where,
-            delta: change.partial_json,
+            delta: text,
             sequence_number: sequence++,
           } as const,
         ];
-      case "signature_delta":
+      case "signature":
         // Our thinking signature is the fixed string "sluice"; Responses has no place for it.
         return [];
     }
@@ -217,7 +220,7 @@ export function createResponsesEncoder(options: ResponsesEncoderOptions): Respon
     // A call still open was cut by the token limit (docs/architecture.md §3): in the output, marked incomplete.
     if (open !== undefined) output.push(finishedItem(open, "incomplete", reasoning));
     open = undefined;
-    const usage = responseUsage(startUsage, deltaUsage, output);
+    const usage = responseUsage(start, endUsage, output);
     const finish = stopReason === undefined ? "stop" : toOpenAIFinishReason(stopReason);
     if (finish === "length" || finish === "content_filter") {
       const reason = finish === "length" ? "max_output_tokens" : "content_filter";
@@ -258,46 +261,36 @@ export function createResponsesEncoder(options: ResponsesEncoderOptions): Respon
     ];
   };
 
-  const encode = (event: MessageStreamEvent): ResponseStreamEvent[] => {
+  const encode = (event: StreamEvent): ResponseStreamEvent[] => {
     if (ended) return [];
     switch (event.type) {
-      case "message_start":
-        startUsage = event.message.usage;
+      case "message-start":
+        start = event;
         return [
           { type: "response.created", response: response("in_progress"), sequence_number: sequence++ },
           { type: "response.in_progress", response: response("in_progress"), sequence_number: sequence++ },
         ];
-      case "content_block_start":
+      case "block-start":
         return startItem(event);
-      case "content_block_delta":
+      case "block-delta":
         return delta(event);
-      case "content_block_stop":
+      case "block-stop":
         return stopItem();
-      case "message_delta":
-        stopReason = event.delta.stop_reason;
-        deltaUsage = event.usage;
-        return [];
-      case "message_stop":
+      case "message-end":
+        stopReason = event.stopReason;
+        endUsage = event.usage;
         return complete();
       case "error":
         return fail(event.error);
-      case "ping":
-        return [];
     }
   };
 
   /** A text or argument delta of the open item as SSE, or undefined when the slow path must write it. */
-  const fastDelta = (event: MessageStreamEvent): string | undefined => {
-    if (ended || event.type !== "content_block_delta" || open === undefined) return undefined;
-    const change = event.delta;
+  const fastDelta = (event: StreamEvent): string | undefined => {
+    if (ended || event.type !== "block-delta" || open === undefined) return undefined;
     // Only the open item's own kind of delta; reasoning (two events when summarised) takes the slow path.
-    if (change.type !== deltaKind) return undefined;
-    const text =
-      change.type === "text_delta"
-        ? change.text
-        : change.type === "input_json_delta"
-          ? change.partial_json
-          : "";
+    if (event.kind !== deltaKind) return undefined;
+    const text = event.text;
     if (text === "") return undefined;
     open.text.append(text);
     return `${deltaHead}${JSON.stringify(text)}${deltaMiddle}${sequence++}}\n\n`;

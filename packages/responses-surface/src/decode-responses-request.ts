@@ -1,4 +1,4 @@
-import { formatParseError } from "@sluice/protocol-anthropic";
+import { formatParseError } from "@sluice/wire-schema";
 import { Either, Schema } from "effect";
 import { ResponsesRequest } from "./responses-request";
 

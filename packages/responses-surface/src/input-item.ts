@@ -1,4 +1,4 @@
-import { expectedShape, OtherFields, optionalField, WireString } from "@sluice/protocol-anthropic";
+import { expectedShape, OtherFields, optionalField, WireString } from "@sluice/wire-schema";
 import { Schema } from "effect";
 import { optionalNullable } from "./optional-nullable";
 import { otherType } from "./other-type";

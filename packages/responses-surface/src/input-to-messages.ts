@@ -1,4 +1,4 @@
-import type { ChatAssistantMessage, ChatMessage, ChatRequestToolCall } from "@sluice/protocol-openai";
+import type { ChatAssistantMessage, ChatMessage, ChatRequestToolCall } from "@sluice/upstream-chat";
 import { contentParts, contentText } from "./content-parts";
 import type {
   FunctionCallItem,

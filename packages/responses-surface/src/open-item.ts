@@ -2,7 +2,7 @@ import type { TextAccumulator } from "@sluice/core";
 import { encodeReasoningEnvelope } from "./reasoning-envelope";
 import type { ItemStatus, ResponseOutputItem } from "./response-object";
 
-/** The output item being written: one per Anthropic content block. */
+/** The output item being written: one per block of the stream. */
 export interface OpenItem {
   readonly type: ResponseOutputItem["type"];
   readonly id: string;
@@ -12,7 +12,7 @@ export interface OpenItem {
    * response), which repeat it whole; held in about its own size, whatever the deltas.
    */
   readonly text: TextAccumulator;
-  /** A function call's `call_id` (the tool_use block's id) and name; empty for the other items. */
+  /** A function call's `call_id` (its tool-call block's id) and name; empty for the other items. */
   readonly callId: string;
   readonly name: string;
 }

@@ -1,4 +1,4 @@
-import { WireString } from "@sluice/protocol-anthropic";
+import { WireString } from "@sluice/wire-schema";
 import { Schema } from "effect";
 
 /** A `type` string that is none of `known`: the catch-all member of a union must not swallow a broken known one. */

@@ -1,21 +1,22 @@
-import type { MessageDeltaEvent, Usage } from "@sluice/protocol-anthropic";
+import type { EndUsage, MessageStartEvent } from "@sluice/events";
 import type { ResponseOutputItem, ResponseUsage } from "./response-object";
 
 /**
- * Anthropic usage (message_start's estimate, message_delta's upstream counts) → Responses usage. Anthropic's
- * `input_tokens` leaves out cache reads and writes; OpenAI's counts them and reports the reads as `cached_tokens`.
+ * Sluice's usage (message-start's estimate, message-end's upstream counts) → Responses usage. Sluice's
+ * `inputTokens` leaves out cache reads; OpenAI's counts them and reports them as `cached_tokens`.
  * The reasoning's part of the output tokens is reasoningTokens' estimate from `output`.
  */
 export function responseUsage(
-  start: Usage | undefined,
-  delta: MessageDeltaEvent["usage"] | undefined,
+  start: MessageStartEvent | undefined,
+  end: EndUsage | undefined,
   output: readonly ResponseOutputItem[],
 ): ResponseUsage {
-  const input = delta?.input_tokens ?? start?.input_tokens ?? 0;
-  const cacheRead = delta?.cache_read_input_tokens ?? start?.cache_read_input_tokens ?? 0;
-  const cacheWrite = delta?.cache_creation_input_tokens ?? start?.cache_creation_input_tokens ?? 0;
+  const input = end?.inputTokens ?? start?.inputTokens ?? 0;
+  const cacheRead = end?.cachedInputTokens ?? 0;
+  // Sluice reports no cache writes: model servers do not count them.
+  const cacheWrite = 0;
   const inputTokens = input + cacheRead + cacheWrite;
-  const outputTokens = delta?.output_tokens ?? 0;
+  const outputTokens = end?.outputTokens ?? 0;
   return {
     input_tokens: inputTokens,
     input_tokens_details: { cached_tokens: cacheRead, cache_write_tokens: cacheWrite },

@@ -5,7 +5,7 @@ import {
   WireBoolean,
   WireNumber,
   WireString,
-} from "@sluice/protocol-anthropic";
+} from "@sluice/wire-schema";
 import { Schema } from "effect";
 import { InputItem } from "./input-item";
 import { optionalNullable } from "./optional-nullable";

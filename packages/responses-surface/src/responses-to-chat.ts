@@ -1,4 +1,4 @@
-import type { ChatFunctionTool, ChatMessage, ChatToolChoice } from "@sluice/protocol-openai";
+import type { ChatFunctionTool, ChatMessage, ChatToolChoice } from "@sluice/upstream-chat";
 import { inputToMessages } from "./input-to-messages";
 import type { ResponsesRequest } from "./responses-request";
 import { toolChoiceToChat } from "./tool-choice-to-chat";

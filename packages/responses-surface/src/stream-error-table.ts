@@ -1,8 +1,8 @@
-import type { ErrorType } from "@sluice/protocol-anthropic";
+import type { ErrorType } from "@sluice/events";
 import type { ResponseErrorCode } from "./response-object";
 
 /**
- * How a Responses stream that failed after its first byte reports a gateway (Anthropic-typed) error: the
+ * How a Responses stream that failed after its first byte reports a gateway error (its Sluice error type): the
  * `error` event and `response.failed`. An error before the first byte is an HTTP answer instead, whose body
  * comes from the one OpenAI table (`openAIErrorBody`, @sluice/chat-completions-surface) on both routes.
  */

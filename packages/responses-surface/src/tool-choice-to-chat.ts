@@ -1,4 +1,4 @@
-import type { ChatToolChoice } from "@sluice/protocol-openai";
+import type { ChatToolChoice } from "@sluice/upstream-chat";
 import type { ResponsesRequest } from "./responses-request";
 
 /**

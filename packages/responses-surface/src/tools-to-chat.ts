@@ -1,4 +1,4 @@
-import type { ChatFunctionTool } from "@sluice/protocol-openai";
+import type { ChatFunctionTool } from "@sluice/upstream-chat";
 import type { RequestTool } from "./responses-request";
 
 /**

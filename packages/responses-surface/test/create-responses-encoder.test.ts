@@ -1,4 +1,4 @@
-import type { MessageStreamEvent } from "@sluice/protocol-anthropic";
+import type { StreamEvent } from "@sluice/events";
 import { describe, expect, it } from "vitest";
 import {
   createResponseAggregator,
@@ -9,39 +9,27 @@ import {
   type ResponsesRequest,
 } from "../src";
 
-const start: MessageStreamEvent = {
-  type: "message_start",
-  message: {
-    id: "msg_1",
-    type: "message",
-    role: "assistant",
-    model: "claude-sonnet-4-5",
-    content: [],
-    stop_reason: null,
-    stop_sequence: null,
-    usage: {
-      input_tokens: 100,
-      output_tokens: 0,
-      cache_creation_input_tokens: 0,
-      cache_read_input_tokens: 0,
-    },
-  },
+const start: StreamEvent = {
+  type: "message-start",
+  id: "msg_1",
+  model: "claude-sonnet-4-5",
+  inputTokens: 100,
 };
 
-const thinking: MessageStreamEvent[] = [
-  { type: "content_block_start", index: 0, content_block: { type: "thinking", thinking: "", signature: "" } },
-  { type: "content_block_delta", index: 0, delta: { type: "thinking_delta", thinking: "Hmm." } },
-  { type: "content_block_delta", index: 0, delta: { type: "signature_delta", signature: "sluice" } },
-  { type: "content_block_stop", index: 0 },
+const thinking: StreamEvent[] = [
+  { type: "block-start", index: 0, kind: "thinking" },
+  { type: "block-delta", index: 0, kind: "thinking", text: "Hmm." },
+  { type: "block-delta", index: 0, kind: "signature", text: "sluice" },
+  { type: "block-stop", index: 0 },
 ];
 
-const end = (stopReason: "end_turn" | "max_tokens" | "refusal"): MessageStreamEvent[] => [
+const end = (stopReason: "end_turn" | "max_tokens" | "refusal"): StreamEvent[] => [
   {
-    type: "message_delta",
-    delta: { stop_reason: stopReason, stop_sequence: null },
-    usage: { output_tokens: 20, input_tokens: 80, cache_read_input_tokens: 20 },
+    type: "message-end",
+    stopReason,
+    stopSequence: null,
+    usage: { outputTokens: 20, inputTokens: 80, cachedInputTokens: 20 },
   },
-  { type: "message_stop" },
 ];
 
 function request(body: Record<string, unknown>): ResponsesRequest {
@@ -50,7 +38,7 @@ function request(body: Record<string, unknown>): ResponsesRequest {
   return result.request;
 }
 
-function encodeAll(events: readonly MessageStreamEvent[], body: Record<string, unknown> = {}) {
+function encodeAll(events: readonly StreamEvent[], body: Record<string, unknown> = {}) {
   const encoder = createResponsesEncoder({ id: "resp_1", model: "m", createdAt: 5, request: request(body) });
   return events.flatMap((event) => encoder.encode(event));
 }
@@ -120,25 +108,17 @@ describe("createResponsesEncoder", () => {
   });
 
   it("reports the reasoning's share of the output tokens, as the share of what the model wrote", () => {
-    const text = (index: number, value: string): MessageStreamEvent[] => [
-      { type: "content_block_start", index, content_block: { type: "text", text: "" } },
-      { type: "content_block_delta", index, delta: { type: "text_delta", text: value } },
-      { type: "content_block_stop", index },
+    const text = (index: number, value: string): StreamEvent[] => [
+      { type: "block-start", index, kind: "text" },
+      { type: "block-delta", index, kind: "text", text: value },
+      { type: "block-stop", index },
     ];
-    const call: MessageStreamEvent[] = [
-      {
-        type: "content_block_start",
-        index: 2,
-        content_block: { type: "tool_use", id: "call_1", name: "f", input: {} },
-      },
-      {
-        type: "content_block_delta",
-        index: 2,
-        delta: { type: "input_json_delta", partial_json: '{"a":"bc"}' },
-      },
-      { type: "content_block_stop", index: 2 },
+    const call: StreamEvent[] = [
+      { type: "block-start", index: 2, kind: "tool-call", id: "call_1", name: "f" },
+      { type: "block-delta", index: 2, kind: "arguments", text: '{"a":"bc"}' },
+      { type: "block-stop", index: 2 },
     ];
-    const usageOf = (events: readonly MessageStreamEvent[]) =>
+    const usageOf = (events: readonly StreamEvent[]) =>
       last(encodeAll([start, ...events, ...end("end_turn")])).usage;
     // 4 characters of reasoning ("Hmm.") of 20 written (4 + "Done." 5 + "f" 1 + 10 of arguments): 20 × 4/20.
     expect(usageOf([...thinking, ...text(1, "Done."), ...call])?.output_tokens_details).toEqual({
@@ -158,16 +138,12 @@ describe("createResponsesEncoder", () => {
   });
 
   it("streams the reasoning as content and, when a summary is asked for, as the item's one summary part", () => {
-    const chunks: MessageStreamEvent[] = [
-      {
-        type: "content_block_start",
-        index: 0,
-        content_block: { type: "thinking", thinking: "", signature: "" },
-      },
-      { type: "content_block_delta", index: 0, delta: { type: "thinking_delta", thinking: "" } },
-      { type: "content_block_delta", index: 0, delta: { type: "thinking_delta", thinking: "Look " } },
-      { type: "content_block_delta", index: 0, delta: { type: "thinking_delta", thinking: "first." } },
-      { type: "content_block_stop", index: 0 },
+    const chunks: StreamEvent[] = [
+      { type: "block-start", index: 0, kind: "thinking" },
+      { type: "block-delta", index: 0, kind: "thinking", text: "" },
+      { type: "block-delta", index: 0, kind: "thinking", text: "Look " },
+      { type: "block-delta", index: 0, kind: "thinking", text: "first." },
+      { type: "block-stop", index: 0 },
     ];
     const where = { item_id: "rs_1_0", output_index: 0 };
     const events = encodeAll([start, ...chunks, ...end("end_turn")], { reasoning: { summary: "detailed" } });
@@ -286,12 +262,8 @@ describe("createResponsesEncoder", () => {
     const empty = encodeAll(
       [
         start,
-        {
-          type: "content_block_start",
-          index: 0,
-          content_block: { type: "thinking", thinking: "", signature: "" },
-        },
-        { type: "content_block_stop", index: 0 },
+        { type: "block-start", index: 0, kind: "thinking" },
+        { type: "block-stop", index: 0 },
         ...end("end_turn"),
       ],
       { reasoning: { summary: "auto" } },
@@ -349,10 +321,10 @@ describe("createResponsesEncoder", () => {
   it("turns an error into `error` + `response.failed`, keeps the cut item as incomplete, and then stops", () => {
     const events = encodeAll([
       start,
-      { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
-      { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "Half" } },
+      { type: "block-start", index: 0, kind: "text" },
+      { type: "block-delta", index: 0, kind: "text", text: "Half" },
       { type: "error", error: { type: "rate_limit_error", message: "slow down" } },
-      { type: "message_stop" },
+      { type: "message-end", stopReason: "end_turn", stopSequence: null, usage: { outputTokens: 1 } },
     ]);
     expect(events.slice(-2)).toEqual([
       {

@@ -1,6 +1,7 @@
-import { eventsOf, optionsFor, replayUpstream, scenarios } from "@sluice/pipeline/testkit";
+import { eventsOf, optionsFor, replayUpstream } from "@sluice/pipeline/testkit";
 import { describe, expect, it } from "vitest";
 import { createResponsesEncoder, decodeResponsesRequest, formatResponsesSse } from "../src";
+import { scenarios } from "./recorded-scenarios";
 
 function requestOf(body: Record<string, unknown>) {
   const decoded = decodeResponsesRequest({ model: "m", input: "hi", ...body });

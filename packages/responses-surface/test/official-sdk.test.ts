@@ -1,11 +1,4 @@
-import {
-  eventsOf,
-  fetchCutRandomly,
-  optionsFor,
-  parseSse,
-  replayUpstream,
-  scenarios,
-} from "@sluice/pipeline/testkit";
+import { eventsOf, fetchCutRandomly, optionsFor, parseSse, replayUpstream } from "@sluice/pipeline/testkit";
 import type { Message } from "@sluice/protocol-anthropic";
 import OpenAI from "openai";
 import { describe, expect, it } from "vitest";
@@ -19,6 +12,7 @@ import {
   type ResponsesRequest,
   responsesToChat,
 } from "../src";
+import { scenarios } from "./recorded-scenarios";
 
 /**
  * What Codex CLI 0.169 sends (docs/protocol.md D2), trimmed to what the encoder echoes or reads; `summary` false
@@ -184,10 +178,8 @@ describe.each([
         const expected = itemsOfMessage(message, summary);
         // The call the limit cut is in the output, marked incomplete; the folded Anthropic message leaves it out.
         const cut = replay.events.flatMap((event) =>
-          scenario.cutToolCall &&
-          event.type === "content_block_start" &&
-          event.content_block.type === "tool_use"
-            ? [{ type: "incomplete function_call" as const, name: event.content_block.name }]
+          scenario.cutToolCall && event.type === "block-start" && event.kind === "tool-call"
+            ? [{ type: "incomplete function_call" as const, name: event.name }]
             : [],
         );
         expected.push(...cut.slice(-1));

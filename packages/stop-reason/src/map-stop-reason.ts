@@ -1,4 +1,4 @@
-import type { ErrorType, StopReason } from "@sluice/protocol-anthropic";
+import type { ErrorType, StopReason } from "@sluice/events";
 import { upstreamErrorType } from "./upstream-error-type";
 
 export interface StopReasonInput {
@@ -8,7 +8,7 @@ export interface StopReasonInput {
   readonly matchedStop: string | number | undefined;
   /** The request's stop_sequences. */
   readonly stopSequences: readonly string[];
-  /** At least one tool_use block was emitted. */
+  /** At least one tool-call block was emitted. */
   readonly toolUseEmitted: boolean;
   /** `data: [DONE]` arrived. */
   readonly sawDone: boolean;
@@ -41,7 +41,7 @@ type FinishReasonRow =
   | {
       readonly raw: string;
       readonly unified: StopReason;
-      /** Any tool_use block emitted makes it `tool_use`, whatever the upstream said. */
+      /** Any tool-call block emitted makes it `tool_use`, whatever the upstream said. */
       readonly toolUseWins: boolean;
       /** A matched stop string that is one of the request's stop_sequences makes it `stop_sequence`. */
       readonly stopSequenceWins: boolean;
@@ -53,7 +53,7 @@ const FINISH_REASONS: readonly FinishReasonRow[] = [
   { raw: "length", unified: "max_tokens", toolUseWins: false, stopSequenceWins: false },
   // EOS or a stop token (vLLM int stop_reason, SGLang int matched_stop) is end_turn.
   { raw: "stop", unified: "end_turn", toolUseWins: true, stopSequenceWins: true },
-  // end_turn only when no tool_use block was emitted, i.e. every call was invalid and dropped.
+  // end_turn only when no tool-call block was emitted, i.e. every call was invalid and dropped.
   { raw: "tool_calls", unified: "end_turn", toolUseWins: true, stopSequenceWins: false },
   { raw: "function_call", unified: "end_turn", toolUseWins: true, stopSequenceWins: false },
   { raw: "content_filter", unified: "refusal", toolUseWins: true, stopSequenceWins: false },
@@ -74,7 +74,7 @@ const CUT_STREAM_MESSAGE =
   "the upstream stream ended before a finish reason (no finish_reason and no [DONE])";
 
 /**
- * The Anthropic stop_reason / stop_sequence for how the upstream stream ended (docs/architecture.md §3), or the
+ * The stop reason and stop sequence for how the upstream stream ended (docs/architecture.md §3), or the
  * error event to send instead. A truncated or failed stream is never reported as `end_turn`
  * (CCR and LiteLLM do, and Claude Code then takes a partial answer as final: claude-code#19143).
  */

@@ -1,4 +1,4 @@
-import type { StopReason } from "@sluice/protocol-anthropic";
+import type { StopReason } from "@sluice/events";
 
 export type OpenAIFinishReason = "stop" | "length" | "tool_calls" | "content_filter";
 
@@ -9,8 +9,6 @@ const OPENAI_FINISH_REASONS: Readonly<Record<StopReason, OpenAIFinishReason>> = 
   max_tokens: "length",
   tool_use: "tool_calls",
   refusal: "content_filter",
-  // A server-tool loop limit has no OpenAI counterpart; the turn did end.
-  pause_turn: "stop",
 };
 
 export function toOpenAIFinishReason(stopReason: StopReason): OpenAIFinishReason {

@@ -1,4 +1,4 @@
-import { ERROR_TABLE, type ErrorType, reasonOfUpstreamStatus } from "@sluice/protocol-anthropic";
+import { ERROR_TABLE, type ErrorType, reasonOfUpstreamStatus } from "@sluice/events";
 
 /** Without a status: the upstream error's `type` (vLLM `BadRequestError`, OpenAI `invalid_request_error` …). */
 const ERROR_TYPES_BY_NAME: readonly { readonly pattern: RegExp; readonly errorType: ErrorType }[] = [
@@ -8,7 +8,7 @@ const ERROR_TYPES_BY_NAME: readonly { readonly pattern: RegExp; readonly errorTy
 ];
 
 /**
- * The Anthropic error type for an error the upstream sent inside its stream (docs/protocol.md B7): by its
+ * The error type for an error the upstream sent inside its stream (docs/protocol.md B7): by its
  * status through the gateway's one error table when it has one, else by its type name.
  */
 export function upstreamErrorType(status: number | undefined, type: string | undefined): ErrorType {

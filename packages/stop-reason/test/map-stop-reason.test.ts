@@ -1,4 +1,4 @@
-import type { ErrorType, StopReason } from "@sluice/protocol-anthropic";
+import type { ErrorType, StopReason } from "@sluice/events";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { mapStopReason, type StopReasonInput } from "../src";
@@ -213,14 +213,7 @@ describe("mapStopReason (docs/architecture.md §3)", () => {
   });
 });
 
-const STOP_REASONS = new Set<string>([
-  "end_turn",
-  "max_tokens",
-  "stop_sequence",
-  "tool_use",
-  "pause_turn",
-  "refusal",
-]);
+const STOP_REASONS = new Set<string>(["end_turn", "max_tokens", "stop_sequence", "tool_use", "refusal"]);
 const ERROR_TYPES = new Set<string>([
   "invalid_request_error",
   "authentication_error",

@@ -2,13 +2,12 @@ import { describe, expect, it } from "vitest";
 import { mapStopReason, toOpenAIFinishReason } from "../src";
 
 describe("toOpenAIFinishReason", () => {
-  it("maps every Anthropic stop_reason back to an OpenAI finish_reason", () => {
+  it("maps every stop reason back to an OpenAI finish_reason", () => {
     expect(toOpenAIFinishReason("end_turn")).toBe("stop");
     expect(toOpenAIFinishReason("stop_sequence")).toBe("stop");
     expect(toOpenAIFinishReason("max_tokens")).toBe("length");
     expect(toOpenAIFinishReason("tool_use")).toBe("tool_calls");
     expect(toOpenAIFinishReason("refusal")).toBe("content_filter");
-    expect(toOpenAIFinishReason("pause_turn")).toBe("stop");
   });
 
   it("gives back the upstream finish for what mapStopReason maps one to one", () => {

@@ -1,5 +1,5 @@
 import { openAIErrorBody } from "@sluice/chat-completions-surface";
-import type { GatewayError } from "./gateway-error";
+import type { GatewayError } from "@sluice/events";
 
 /** Whose API a route speaks, and so the shape of its error bodies (docs/http-api.md §5). */
 export type ErrorShape = "anthropic" | "openai";

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from "node:http";
+import type { StreamEvent } from "@sluice/events";
 import type { TranscoderOptions } from "@sluice/pipeline";
-import type { MessageStreamEvent } from "@sluice/protocol-anthropic";
+import { type MessageStreamEvent, toAnthropicEvents } from "@sluice/protocol-anthropic";
 import type { RecordingSettings, ServedModel } from "../server/served/compile-served-config";
 import { formatExchangeFile } from "./format-exchange-file";
 import { RECORDING_FORMAT_VERSION, type RecordedExchange } from "./recorded-exchange";
@@ -28,8 +29,8 @@ export interface ExchangeRecorder {
   read(bytes: Uint8Array): void;
   /** The options the relay built its transcoder with. */
   transcoder(options: TranscoderOptions): void;
-  /** Events the transcoder emitted, in order. */
-  events(events: readonly MessageStreamEvent[]): void;
+  /** Events the transcoder emitted, in order; the file holds them as the Anthropic events they encode to. */
+  events(events: readonly StreamEvent[]): void;
   /**
    * The exchange is over: writes the file when the upstream was called (an exchange that never reached
    * it has nothing to replay). Never rejects: a failure goes to `onWriteFailure`, never to the client.
@@ -140,7 +141,7 @@ export function createExchangeRecorder(context: RecorderContext): ExchangeRecord
     },
     events(emitted) {
       // Past the cap, the events of reads that were not kept would not replay from the file.
-      if (!truncated) events.push(...emitted);
+      if (!truncated) events.push(...toAnthropicEvents(emitted));
     },
     async finish(status) {
       if (model === undefined) return;

@@ -1,5 +1,5 @@
-import { createAnthropicTranscoder } from "@sluice/pipeline";
-import { encodeSseEvent, type MessageStreamEvent } from "@sluice/protocol-anthropic";
+import { createTranscoder } from "@sluice/pipeline";
+import { encodeSseEvent, type MessageStreamEvent, toAnthropicEvents } from "@sluice/protocol-anthropic";
 import { scrubbedUpstreamMessage } from "../upstream/scrubbed-upstream-message";
 import { rebuildTranscoderOptions } from "./rebuild-transcoder-options";
 import type { RecordedExchange } from "./recorded-exchange";
@@ -7,7 +7,7 @@ import type { RecordedExchange } from "./recorded-exchange";
 export type ReplayOutcome =
   | {
       readonly kind: "replayed";
-      /** What today's pipeline emits for the recorded reads. */
+      /** What today's pipeline emits for the recorded reads, as the Anthropic events a recording holds. */
       readonly events: readonly MessageStreamEvent[];
       /** Undefined when the events equal the recorded ones as SSE text (for a truncated file: up to the cut). */
       readonly difference: string | undefined;
@@ -18,7 +18,7 @@ export type ReplayOutcome =
   | { readonly kind: "invalid"; readonly message: string };
 
 /**
- * Runs a recording's upstream reads through today's `createAnthropicTranscoder`, one push per recorded
+ * Runs a recording's upstream reads through today's `createTranscoder`, one push per recorded
  * read, and compares the events with the recorded ones. Ids are reused, so an unchanged pipeline replays
  * byte-identical: the message id of the recorded `message_start`, and for each tool block the pipeline
  * mints an id for, the recorded id of the tool block at that position.
@@ -44,7 +44,7 @@ export function replayExchange(recorded: RecordedExchange): ReplayOutcome {
   const recordedStart = recordedEvents.find((event) => event.type === "message_start");
   const events: MessageStreamEvent[] = [];
   let toolBlocks = 0;
-  const transcoder = createAnthropicTranscoder(
+  const transcoder = createTranscoder(
     {
       ...rebuilt.options,
       ...(recordedStart === undefined ? {} : { messageId: recordedStart.message.id }),
@@ -52,15 +52,17 @@ export function replayExchange(recorded: RecordedExchange): ReplayOutcome {
       createToolId: () => recordedToolIds[toolBlocks] ?? `toolu_replay${toolBlocks}`,
     },
     (event) => {
-      if (event.type === "content_block_start" && event.content_block.type === "tool_use") toolBlocks++;
+      if (event.type === "block-start" && event.kind === "tool-call") toolBlocks++;
       // As the relay does: an upstream's error text reaches a client scrubbed and bounded.
       events.push(
-        event.type === "error"
-          ? {
-              type: "error",
-              error: { ...event.error, message: scrubbedUpstreamMessage(event.error.message, []) },
-            }
-          : event,
+        ...toAnthropicEvents([
+          event.type === "error"
+            ? {
+                type: "error",
+                error: { ...event.error, message: scrubbedUpstreamMessage(event.error.message, []) },
+              }
+            : event,
+        ]),
       );
     },
   );

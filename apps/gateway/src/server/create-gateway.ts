@@ -1,9 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { ERROR_TABLE, gatewayError } from "@sluice/events";
 import type { Logger } from "pino";
 import type { Config, ModelConfig } from "../config/config";
-import { ERROR_TABLE } from "../errors/error-table";
-import { gatewayError } from "../errors/gateway-error";
 import type { ContextWindow } from "../upstream/context-window";
 import type { UnreachableRetry } from "../upstream/retry-unreachable";
 import type { Upstream } from "../upstream/upstream";

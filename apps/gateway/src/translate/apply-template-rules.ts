@@ -1,4 +1,4 @@
-import type { ChatMessage } from "@sluice/protocol-openai";
+import type { ChatMessage } from "@sluice/upstream-chat";
 import type { TemplateRules } from "../config/template-rules";
 import { withSystemContext } from "./with-system-context";
 

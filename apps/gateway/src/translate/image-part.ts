@@ -1,5 +1,5 @@
 import type { ImageBlockParam } from "@sluice/protocol-anthropic";
-import type { ChatContentPart } from "@sluice/protocol-openai";
+import type { ChatContentPart } from "@sluice/upstream-chat";
 
 /** An Anthropic image block → an `image_url` part; a base64 source becomes a data URL. */
 export function imagePart({ source }: ImageBlockParam): ChatContentPart {

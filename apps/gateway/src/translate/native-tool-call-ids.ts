@@ -1,4 +1,4 @@
-import type { ChatMessage } from "@sluice/protocol-openai";
+import type { ChatMessage } from "@sluice/upstream-chat";
 
 /**
  * Rewrites the ids of a conversation's tool calls, and of the tool results that answer them, into the form

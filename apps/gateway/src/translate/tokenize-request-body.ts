@@ -1,4 +1,4 @@
-import type { ChatCompletionRequest } from "@sluice/protocol-openai";
+import type { ChatCompletionRequest } from "@sluice/upstream-chat";
 
 /** The body of vLLM's `POST /tokenize` (chat form): it renders the template, so the count is exact. */
 export interface TokenizeRequestBody {

@@ -1,5 +1,5 @@
 import type { MessageParam } from "@sluice/protocol-anthropic";
-import type { ChatAssistantMessage, ChatRequestToolCall } from "@sluice/protocol-openai";
+import type { ChatAssistantMessage, ChatRequestToolCall } from "@sluice/upstream-chat";
 import type { ReasoningField } from "../config/config";
 import { blockTypeName } from "./block-type-name";
 

@@ -1,4 +1,4 @@
-import type { ChatMessage } from "@sluice/protocol-openai";
+import type { ChatMessage } from "@sluice/upstream-chat";
 import type { ModelConfig } from "../config/config";
 import type { ModelPlan } from "../config/resolve-model-plan";
 import { answerStartsInReasoning } from "./answer-starts-in-reasoning";

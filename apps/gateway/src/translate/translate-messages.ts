@@ -1,5 +1,5 @@
 import type { MessageParam } from "@sluice/protocol-anthropic";
-import type { ChatMessage } from "@sluice/protocol-openai";
+import type { ChatMessage } from "@sluice/upstream-chat";
 import type { ReasoningField } from "../config/config";
 import { translateAssistantMessage } from "./translate-assistant-message";
 import { systemText } from "./translate-system";

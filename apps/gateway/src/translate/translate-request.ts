@@ -1,5 +1,5 @@
 import type { MessagesRequest } from "@sluice/protocol-anthropic";
-import type { ChatCompletionRequest } from "@sluice/protocol-openai";
+import type { ChatCompletionRequest } from "@sluice/upstream-chat";
 import type { ModelConfig } from "../config/config";
 import type { ModelPlan } from "../config/resolve-model-plan";
 import { answerStartsInReasoning } from "./answer-starts-in-reasoning";

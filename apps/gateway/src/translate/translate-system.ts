@@ -1,5 +1,5 @@
 import type { ContentBlockParam, SystemParam } from "@sluice/protocol-anthropic";
-import type { ChatSystemMessage } from "@sluice/protocol-openai";
+import type { ChatSystemMessage } from "@sluice/upstream-chat";
 import { blockTypeName } from "./block-type-name";
 
 // Claude Code's first system block changes every request and defeats prefix caching (docs/protocol.md A1).

@@ -1,5 +1,5 @@
 import type { ToolChoice } from "@sluice/protocol-anthropic";
-import type { ChatToolChoice } from "@sluice/protocol-openai";
+import type { ChatToolChoice } from "@sluice/upstream-chat";
 
 export interface TranslatedToolChoice {
   readonly tool_choice?: ChatToolChoice;

@@ -1,5 +1,5 @@
 import { isServerTool, type Tool } from "@sluice/protocol-anthropic";
-import type { ChatFunctionTool } from "@sluice/protocol-openai";
+import type { ChatFunctionTool } from "@sluice/upstream-chat";
 
 /** Client tools → OpenAI function tools; server tools (`web_search_20250305`…) are dropped with a warning each. */
 export function translateTools(tools: readonly Tool[] | undefined, warnings: string[]): ChatFunctionTool[] {

@@ -1,5 +1,5 @@
 import type { ContentBlockParam, MessageParam, ToolResultBlockParam } from "@sluice/protocol-anthropic";
-import type { ChatContentPart, ChatMessage, ChatToolMessage } from "@sluice/protocol-openai";
+import type { ChatContentPart, ChatMessage, ChatToolMessage } from "@sluice/upstream-chat";
 import { blockTypeName } from "./block-type-name";
 import { imagePart } from "./image-part";
 

@@ -1,4 +1,4 @@
-import type { ChatMessage } from "@sluice/protocol-openai";
+import type { ChatMessage } from "@sluice/upstream-chat";
 
 const OPEN = "<system-reminder>\n";
 const CLOSE = "\n</system-reminder>";

@@ -1,7 +1,5 @@
+import { type ErrorObject, GatewayError, gatewayError, reasonOfUpstreamStatus } from "@sluice/events";
 import type { ServerFix } from "../config/template-rules";
-import { GatewayError, gatewayError } from "../errors/gateway-error";
-import { reasonOfUpstreamStatus } from "../errors/upstream-reasons";
-import type { PipelineError } from "../pipeline-events";
 import { contextOverflowMessage } from "./context-overflow-message";
 import { scrubSecrets } from "./scrub-secrets";
 import { unreachableMessage } from "./unreachable-message";
@@ -99,7 +97,7 @@ export function mapUpstreamFailure(error: unknown, options: MapUpstreamErrorOpti
 }
 
 /** A failure after the stream started: the same error object, sent as an SSE `error` event. */
-export function upstreamErrorForStream(error: unknown, options: MapUpstreamErrorOptions = {}): PipelineError {
+export function upstreamErrorForStream(error: unknown, options: MapUpstreamErrorOptions = {}): ErrorObject {
   return mapUpstreamFailure(error, options).object;
 }
 

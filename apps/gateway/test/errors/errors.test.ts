@@ -1,9 +1,13 @@
-import * as anthropic from "@sluice/protocol-anthropic";
+import {
+  ERROR_TABLE,
+  type ErrorReason,
+  GatewayError,
+  gatewayError,
+  reasonOfStreamError,
+  reasonOfUpstreamStatus,
+} from "@sluice/events";
 import { describe, expect, it } from "vitest";
 import { ERROR_BODIES } from "../../src/errors/error-bodies";
-import { ERROR_TABLE, type ErrorReason } from "../../src/errors/error-table";
-import { GatewayError, gatewayError } from "../../src/errors/gateway-error";
-import { reasonOfStreamError, reasonOfUpstreamStatus } from "../../src/errors/upstream-reasons";
 
 describe("ERROR_TABLE (docs/http-api.md §5): one row per reason", () => {
   it("gives every reason its status, Anthropic type and retry hint", () => {
@@ -99,19 +103,5 @@ describe("ERROR_BODIES: each surface's HTTP body for a reason", () => {
     expect(ERROR_BODIES.openai(overflow, "req_abc")).toMatchObject({
       error: { type: "invalid_request_error", code: "context_length_exceeded" },
     });
-  });
-});
-
-// @sluice/stop-reason still types an upstream's in-stream error through protocol-anthropic's copy of this
-// table; until it reads the gateway's reasons, the two must not drift apart.
-describe("protocol-anthropic's table, which the in-stream errors still use", () => {
-  it("has the same rows", () => {
-    expect(anthropic.ERROR_TABLE).toEqual(ERROR_TABLE);
-  });
-
-  it("gives every upstream status the same reason", () => {
-    for (let status = 300; status <= 599; status++) {
-      expect(anthropic.reasonOfUpstreamStatus(status)).toBe(reasonOfUpstreamStatus(status));
-    }
   });
 });

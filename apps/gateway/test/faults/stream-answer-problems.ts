@@ -1,5 +1,5 @@
+import type { ErrorObject } from "@sluice/events";
 import { checkMessageStream, checkSseFraming } from "@sluice/pipeline/testkit";
-import type { ErrorObject } from "@sluice/protocol-anthropic";
 import type { Answer } from "./ask-gateway";
 
 export type StreamEnding = "message_stop" | "error";

@@ -1,4 +1,4 @@
-import type { ErrorType } from "@sluice/protocol-anthropic";
+import type { ErrorType } from "@sluice/events";
 import { readChunks, type ScriptedReply } from "../server/scripted-upstream";
 import { chatChunk } from "./chat-chunk";
 

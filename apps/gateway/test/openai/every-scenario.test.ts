@@ -1,11 +1,12 @@
 import Anthropic from "@anthropic-ai/sdk";
-import { eventsOf, type Scenario, scenarios } from "@sluice/pipeline/testkit";
-import type { StopReason } from "@sluice/protocol-anthropic";
+import type { StopReason } from "@sluice/events";
+import { eventsOf, type Scenario } from "@sluice/pipeline/testkit";
 import { toOpenAIFinishReason } from "@sluice/stop-reason";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ScriptedUpstream, startScriptedUpstream } from "../server/scripted-upstream";
 import { startTestGateway, type TestGateway } from "../server/test-gateway";
+import { scenarios } from "./recorded-scenarios";
 
 /**
  * docs/http-api.md §6: every recorded upstream scenario the Anthropic side is tested with, through the

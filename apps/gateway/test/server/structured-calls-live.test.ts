@@ -104,6 +104,10 @@ function openGate(): void {
   release = undefined;
 }
 
+// A million upstream SSE events (150 MB) through the gateway and an SDK: seconds alone, over a minute on a
+// 2-core machine busy with the rest of the suite. The bound only guards against a hang.
+const A_MILLION_EVENTS_MS = 300_000;
+
 describe("structured tool calls stream live through the gateway", () => {
   it("Anthropic Messages: the first input_json_delta reaches the client before the upstream's last fragment", async () => {
     const client = new Anthropic({ apiKey: "client-key", baseURL: gateway.origin, maxRetries: 0 });
@@ -188,46 +192,54 @@ describe("structured tool calls stream live through the gateway", () => {
     expect(done).toEqual({ file_path: "/tmp/live.md", content: "# Live\nstreamed file" });
   });
 
-  it("a 1 MiB argument in 1-character fragments arrives whole and exact, streamed and not (Anthropic SDK)", async () => {
-    const client = new Anthropic({ apiKey: "client-key", baseURL: gateway.origin, maxRetries: 0 });
-    const request = {
-      model: "big",
-      max_tokens: 1024,
-      tools: [{ name: "Write", input_schema: writeTool }],
-      messages: [{ role: "user" as const, content: "Write the big file." }],
-    };
-    // The SDK's raw event stream (its MessageStream helper re-parses the partial JSON on every delta).
-    const stream = await client.messages.create({ ...request, stream: true });
-    const pieces: string[] = [];
-    let stop: string | null = null;
-    for await (const event of stream) {
-      if (event.type === "content_block_delta" && event.delta.type === "input_json_delta")
-        pieces.push(event.delta.partial_json);
-      if (event.type === "message_delta") stop = event.delta.stop_reason;
-    }
-    expect(pieces.join("")).toBe(bigArguments);
-    expect(stop).toBe("tool_use");
-    // Live: the call went out piece by piece as the upstream's reads came (one delta a read), not whole at the end.
-    expect(pieces.length).toBeGreaterThan(1);
-    const whole = await client.messages.create(request);
-    expect(whole.content).toMatchObject([
-      { type: "tool_use", name: "Write", input: JSON.parse(bigArguments) },
-    ]);
-  });
+  it(
+    "a 1 MiB argument in 1-character fragments arrives whole and exact, streamed and not (Anthropic SDK)",
+    async () => {
+      const client = new Anthropic({ apiKey: "client-key", baseURL: gateway.origin, maxRetries: 0 });
+      const request = {
+        model: "big",
+        max_tokens: 1024,
+        tools: [{ name: "Write", input_schema: writeTool }],
+        messages: [{ role: "user" as const, content: "Write the big file." }],
+      };
+      // The SDK's raw event stream (its MessageStream helper re-parses the partial JSON on every delta).
+      const stream = await client.messages.create({ ...request, stream: true });
+      const pieces: string[] = [];
+      let stop: string | null = null;
+      for await (const event of stream) {
+        if (event.type === "content_block_delta" && event.delta.type === "input_json_delta")
+          pieces.push(event.delta.partial_json);
+        if (event.type === "message_delta") stop = event.delta.stop_reason;
+      }
+      expect(pieces.join("")).toBe(bigArguments);
+      expect(stop).toBe("tool_use");
+      // Live: the call went out piece by piece as the upstream's reads came (one delta a read), not whole at the end.
+      expect(pieces.length).toBeGreaterThan(1);
+      const whole = await client.messages.create(request);
+      expect(whole.content).toMatchObject([
+        { type: "tool_use", name: "Write", input: JSON.parse(bigArguments) },
+      ]);
+    },
+    A_MILLION_EVENTS_MS,
+  );
 
-  it("a 1 MiB argument in 1-character fragments arrives whole and exact (OpenAI SDK, Chat Completions)", async () => {
-    const client = new OpenAI({ apiKey: "client-key", baseURL: `${gateway.origin}/v1`, maxRetries: 0 });
-    const stream = await client.chat.completions.create({
-      model: "big",
-      stream: true,
-      tools: [{ type: "function", function: { name: "Write", parameters: writeTool } }],
-      messages: [{ role: "user", content: "Write the big file." }],
-    });
-    const pieces: string[] = [];
-    for await (const chunk of stream) {
-      const piece = chunk.choices[0]?.delta.tool_calls?.[0]?.function?.arguments;
-      if (piece) pieces.push(piece);
-    }
-    expect(pieces.join("")).toBe(bigArguments);
-  });
+  it(
+    "a 1 MiB argument in 1-character fragments arrives whole and exact (OpenAI SDK, Chat Completions)",
+    async () => {
+      const client = new OpenAI({ apiKey: "client-key", baseURL: `${gateway.origin}/v1`, maxRetries: 0 });
+      const stream = await client.chat.completions.create({
+        model: "big",
+        stream: true,
+        tools: [{ type: "function", function: { name: "Write", parameters: writeTool } }],
+        messages: [{ role: "user", content: "Write the big file." }],
+      });
+      const pieces: string[] = [];
+      for await (const chunk of stream) {
+        const piece = chunk.choices[0]?.delta.tool_calls?.[0]?.function?.arguments;
+        if (piece) pieces.push(piece);
+      }
+      expect(pieces.join("")).toBe(bigArguments);
+    },
+    A_MILLION_EVENTS_MS,
+  );
 });

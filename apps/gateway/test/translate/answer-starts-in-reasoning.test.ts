@@ -1,4 +1,4 @@
-import type { ChatMessage } from "@sluice/protocol-openai";
+import type { ChatMessage } from "@sluice/upstream-chat";
 import { describe, expect, it } from "vitest";
 import { answerStartsInReasoning } from "../../src/translate/answer-starts-in-reasoning";
 

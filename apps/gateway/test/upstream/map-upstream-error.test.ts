@@ -1,6 +1,5 @@
+import type { ErrorType, GatewayError } from "@sluice/events";
 import { describe, expect, it } from "vitest";
-import type { GatewayError } from "../../src/errors/gateway-error";
-import type { PipelineErrorType } from "../../src/pipeline-events";
 import {
   mapUpstreamFailure,
   mapUpstreamHttpError,
@@ -14,7 +13,7 @@ import { UpstreamUnreachableError } from "../../src/upstream/upstream-unreachabl
 /** What a client sees of a mapped error: status, type, message, retry hint, retry-after. */
 interface MappedUpstreamError {
   readonly status: number;
-  readonly type: PipelineErrorType;
+  readonly type: ErrorType;
   readonly message: string;
   readonly retry: boolean;
   readonly retryAfter?: string;

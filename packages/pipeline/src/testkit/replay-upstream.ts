@@ -1,27 +1,28 @@
 import { createRandom } from "@sluice/core/testkit";
+import type { StreamEvent } from "@sluice/events";
+import { checkStreamEvents } from "@sluice/events/testkit";
 import {
   createMessageAggregator,
-  encodeSseEvents,
+  encodeAnthropicSse,
   type Message,
-  type MessageStreamEvent,
+  toAnthropicEvents,
 } from "@sluice/protocol-anthropic";
-import {
-  type AnthropicTranscoder,
-  createAnthropicTranscoder,
-  type TranscoderOptions,
-} from "../anthropic-transcoder";
+import { createTranscoder, type Transcoder, type TranscoderOptions } from "../create-transcoder";
 import { checkMessageStream, checkSseFraming } from "./check-message-stream";
 import { parseSse } from "./parse-sse";
 
 export interface ReplayResult {
-  readonly events: MessageStreamEvent[];
+  readonly events: StreamEvent[];
   /** The Anthropic SSE bytes the gateway would write. */
   readonly sse: string;
-  /** docs/architecture.md §2 problems found in the events and their framing; empty when the stream is valid. */
+  /**
+   * docs/architecture.md §2 problems found in the events, in their Anthropic encoding and its framing; empty
+   * when the stream is valid.
+   */
   readonly problems: string[];
   /** The aggregated message (docs/architecture.md I6); undefined when the stream ended with an error event. */
   readonly message: Message | undefined;
-  readonly transcoder: AnthropicTranscoder;
+  readonly transcoder: Transcoder;
 }
 
 /** Byte-level chunkings of an upstream body: as recorded (one SSE event per read), one byte per read, seeded random splits. */
@@ -54,13 +55,17 @@ export function replayUpstream(
   options: TranscoderOptions,
   reads: readonly (Uint8Array | string)[],
 ): ReplayResult {
-  const events: MessageStreamEvent[] = [];
-  const transcoder = createAnthropicTranscoder(options, (event) => events.push(event));
+  const events: StreamEvent[] = [];
+  const transcoder = createTranscoder(options, (event) => events.push(event));
   transcoder.start();
   for (const read of reads) transcoder.push(read);
   transcoder.end();
-  const sse = encodeSseEvents(events);
-  const problems = [...checkMessageStream(events), ...checkSseFraming(parseSse(sse))];
+  const sse = encodeAnthropicSse(events);
+  const problems = [
+    ...checkStreamEvents(events),
+    ...checkMessageStream(toAnthropicEvents(events)),
+    ...checkSseFraming(parseSse(sse)),
+  ];
   let message: Message | undefined;
   if (!events.some((event) => event.type === "error")) {
     const aggregator = createMessageAggregator();

@@ -1,4 +1,4 @@
-import { shuttingDown } from "../../errors/gateway-error";
+import { shuttingDown } from "../../errors/shutting-down";
 import { RecordingBody } from "../../record/recording-body";
 import { mapUpstreamFailure, mapUpstreamHttpError } from "../../upstream/map-upstream-error";
 import { readUpstreamText } from "../../upstream/read-upstream-text";

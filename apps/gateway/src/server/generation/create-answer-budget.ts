@@ -1,5 +1,4 @@
-import { type GatewayError, gatewayError } from "../../errors/gateway-error";
-import type { PipelineDelta, PipelineError, PipelineEvent } from "../../pipeline-events";
+import { type ErrorObject, type GatewayError, gatewayError, type StreamEvent } from "@sluice/events";
 import type { BodyBudget } from "../http/create-body-budget";
 
 /**
@@ -13,7 +12,7 @@ export interface AnswerBudget {
    * Counts the UTF-8 bytes of the events' deltas; the error to end the answer with, instead of these
    * events, once they would pass either limit (then on every later call too).
    */
-  take(events: readonly PipelineEvent[]): PipelineError | undefined;
+  take(events: readonly StreamEvent[]): ErrorObject | undefined;
   /** Why `take` refused (answer with it when nothing was sent yet); undefined while it has not. */
   readonly failure: GatewayError | undefined;
   /** Gives the held bytes back to the in-flight budget, once the answer has been sent or abandoned. */
@@ -37,7 +36,9 @@ export function createAnswerBudget(options: AnswerBudgetOptions): AnswerBudget {
       if (failure !== undefined) return failure.object;
       let bytes = 0;
       for (const event of events) {
-        if (event.type === "content_block_delta") bytes += deltaBytes(event.delta);
+        // A thinking block's signature is the gateway's own fixed string, not the answer's.
+        if (event.type === "block-delta" && event.kind !== "signature")
+          bytes += Buffer.byteLength(event.text);
       }
       if (bytes === 0) return undefined;
       if (held + bytes > options.maxBytes) {
@@ -65,17 +66,4 @@ export function createAnswerBudget(options: AnswerBudgetOptions): AnswerBudget {
       held = 0;
     },
   };
-}
-
-function deltaBytes(delta: PipelineDelta): number {
-  switch (delta.type) {
-    case "text_delta":
-      return Buffer.byteLength(delta.text);
-    case "thinking_delta":
-      return Buffer.byteLength(delta.thinking);
-    case "input_json_delta":
-      return Buffer.byteLength(delta.partial_json);
-    case "signature_delta":
-      return 0;
-  }
 }

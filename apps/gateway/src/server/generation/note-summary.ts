@@ -23,8 +23,8 @@ export function noteSummary(exchange: Exchange, gateway: GatewayContext, summary
     log.warningCodes = [...counts.keys()];
     log.warningCounts = Object.fromEntries(counts);
   }
-  log.inputTokens = summary.usage.input_tokens;
-  log.outputTokens = summary.usage.output_tokens;
+  log.inputTokens = summary.usage.inputTokens;
+  log.outputTokens = summary.usage.outputTokens;
 }
 
 /** Time to the upstream's first body byte, for the request line. */

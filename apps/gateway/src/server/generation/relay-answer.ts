@@ -1,7 +1,5 @@
+import { gatewayError, reasonOfStreamError, type StreamEvent } from "@sluice/events";
 import type { TranscoderOptions } from "@sluice/pipeline";
-import { gatewayError } from "../../errors/gateway-error";
-import { reasonOfStreamError } from "../../errors/upstream-reasons";
-import type { PipelineEvent } from "../../pipeline-events";
 import type { Exchange, GatewayContext } from "../exchange";
 import { replyError } from "../http/reply-error";
 import { sendJson } from "../http/send-json";
@@ -49,7 +47,7 @@ export async function relayAnswer(
     shutdownSignal: exchange.shutdownSignal,
     secrets: answer.secrets,
     onFirstByte: () => noteFirstByte(exchange),
-    ...(budget === undefined ? {} : { limit: (events: readonly PipelineEvent[]) => budget.take(events) }),
+    ...(budget === undefined ? {} : { limit: (events: readonly StreamEvent[]) => budget.take(events) }),
   };
 
   if (answer.stream) {

@@ -1,6 +1,6 @@
-import { createAnthropicTranscoder, type TranscoderOptions, type TranscoderSummary } from "@sluice/pipeline";
-import { shuttingDown } from "../../errors/gateway-error";
-import type { PipelineError, PipelineEvent } from "../../pipeline-events";
+import type { ErrorObject, StreamEvent } from "@sluice/events";
+import { createTranscoder, type TranscoderOptions, type TranscoderSummary } from "@sluice/pipeline";
+import { shuttingDown } from "../../errors/shutting-down";
 import { RecordingBody } from "../../record/recording-body";
 import { upstreamErrorForStream } from "../../upstream/map-upstream-error";
 import { scrubbedUpstreamMessage } from "../../upstream/scrubbed-upstream-message";
@@ -18,13 +18,13 @@ export interface RelayOptions {
    * Takes the events of message_start, then of each upstream read (maybe none), then of the end.
    * A returned promise holds the next upstream read until it settles: that is the backpressure.
    */
-  readonly emit: (events: readonly PipelineEvent[]) => Promise<void> | undefined;
+  readonly emit: (events: readonly StreamEvent[]) => Promise<void> | undefined;
   readonly onFirstByte: () => void;
   /**
    * Looks at each batch before it is emitted (an answer held whole counts its size): an error ends the
    * stream there, with that error event instead of the batch, and the upstream request is cancelled.
    */
-  readonly limit?: (events: readonly PipelineEvent[]) => PipelineError | undefined;
+  readonly limit?: (events: readonly StreamEvent[]) => ErrorObject | undefined;
 }
 
 /**
@@ -34,13 +34,13 @@ export interface RelayOptions {
  * which closes its socket so the model server frees the KV cache.
  */
 export async function relayUpstream(options: RelayOptions): Promise<TranscoderSummary> {
-  let events: PipelineEvent[] = [];
-  const transcoder = createAnthropicTranscoder(options.transcoder, (event) => events.push(event));
+  let events: StreamEvent[] = [];
+  const transcoder = createTranscoder(options.transcoder, (event) => events.push(event));
   // Set by callUpstream when the exchange records (server.record_dir); the reads record themselves.
   const recorder = options.body instanceof RecordingBody ? options.body.recorder : undefined;
   recorder?.transcoder(options.transcoder);
   const { limit } = options;
-  let limited: PipelineError | undefined;
+  let limited: ErrorObject | undefined;
   // Synchronous unless the consumer asks to wait: no extra await per upstream read on the hot path.
   const flush = (): Promise<void> | undefined => {
     let taken = events;
@@ -113,13 +113,13 @@ export async function relayUpstream(options: RelayOptions): Promise<TranscoderSu
  * An upstream may echo its key in an error it sends inside a 200 (an SSE `error` chunk, a JSON
  * `{"error":…}` body): the message is scrubbed and bounded before a client or the log sees it.
  */
-function scrubErrorEvents(events: PipelineEvent[], secrets: readonly string[]): void {
+function scrubErrorEvents(events: StreamEvent[], secrets: readonly string[]): void {
   for (let index = 0; index < events.length; index++) {
-    const event = events[index] as PipelineEvent;
+    const event = events[index] as StreamEvent;
     if (event.type === "error") events[index] = { type: "error", error: scrubbedError(event.error, secrets) };
   }
 }
 
-function scrubbedError(error: PipelineError, secrets: readonly string[]): PipelineError {
+function scrubbedError(error: ErrorObject, secrets: readonly string[]): ErrorObject {
   return { type: error.type, message: scrubbedUpstreamMessage(error.message, secrets) };
 }

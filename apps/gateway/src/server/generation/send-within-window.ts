@@ -1,4 +1,4 @@
-import type { ChatCompletionRequest } from "@sluice/protocol-openai";
+import type { ChatCompletionRequest } from "@sluice/upstream-chat";
 import { tokenizeRequestBody } from "../../translate/tokenize-request-body";
 import { outputBudgetRefusal } from "../../upstream/output-budget-refusal";
 import { readUpstreamText } from "../../upstream/read-upstream-text";

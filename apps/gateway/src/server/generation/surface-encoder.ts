@@ -1,4 +1,4 @@
-import type { PipelineError, PipelineEvent } from "../../pipeline-events";
+import type { ErrorObject, StreamEvent } from "@sluice/events";
 
 /** How one surface writes the pipeline's events: as a stream, or folded into one answer. */
 export interface SurfaceEncoder {
@@ -11,14 +11,14 @@ export interface SurfaceEncoder {
   readonly tooLargeAdvice: string;
   /** SSE text for each read's events, then what ends the stream (`data: [DONE]`); its keep-alive. */
   createStream(): {
-    encode(events: readonly PipelineEvent[]): string;
+    encode(events: readonly StreamEvent[]): string;
     end(): string;
     readonly ping: string;
   };
   /** The non-streaming answer the same events fold into. */
   createAggregator(): {
-    push(event: PipelineEvent): void;
-    readonly error: PipelineError | undefined;
+    push(event: StreamEvent): void;
+    readonly error: ErrorObject | undefined;
     result(): unknown;
   };
 }

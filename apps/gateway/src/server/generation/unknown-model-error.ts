@@ -1,4 +1,4 @@
-import { type GatewayError, gatewayError } from "../../errors/gateway-error";
+import { type GatewayError, gatewayError } from "@sluice/events";
 import { boundedForMessage } from "./bounded-for-message";
 
 // Enough to recognise the config; a gateway with dozens of models would bury the fix under the list.

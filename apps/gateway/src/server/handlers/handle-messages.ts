@@ -2,8 +2,8 @@ import type { TranscoderOptions } from "@sluice/pipeline";
 import {
   createMessageAggregator,
   decodeMessagesRequest,
+  encodeAnthropicSse,
   encodeSseEvent,
-  encodeSseEvents,
   type MessagesRequest,
 } from "@sluice/protocol-anthropic";
 import type { ModelPlan } from "../../config/resolve-model-plan";
@@ -21,7 +21,7 @@ const MESSAGES_ENCODER: SurfaceEncoder = {
   streamHoldsAnswer: false,
   tooLargeAdvice: "ask for it with stream: true (a stream is passed on, not held) or with a lower max_tokens",
   createStream: () => ({
-    encode: (events) => (events.length === 0 ? "" : encodeSseEvents(events)),
+    encode: (events) => (events.length === 0 ? "" : encodeAnthropicSse(events)),
     end: () => "",
     ping: PING,
   }),

@@ -1,5 +1,5 @@
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from "@sluice/core";
-import { gatewayError } from "../../errors/gateway-error";
+import { gatewayError } from "@sluice/events";
 import type { Exchange, GatewayContext } from "../exchange";
 import type { BodyBudget } from "./create-body-budget";
 import { lingerThenClose } from "./linger-then-close";

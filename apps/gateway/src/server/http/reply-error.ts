@@ -1,5 +1,5 @@
+import type { GatewayError } from "@sluice/events";
 import { ERROR_BODIES } from "../../errors/error-bodies";
-import type { GatewayError } from "../../errors/gateway-error";
 import type { Exchange } from "../exchange";
 import { sendJson } from "./send-json";
 

@@ -1,5 +1,5 @@
+import { ERROR_TYPES } from "@sluice/events";
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
-import { PIPELINE_ERROR_TYPES } from "../../pipeline-events";
 import { processMetrics } from "./process-metrics";
 import type { RequestLogEntry } from "./request-log";
 
@@ -19,7 +19,7 @@ const TTFB_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120];
 const DURATION_BUCKETS = [0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600];
 
 // Labels stay bounded: anything else a surface might note is counted under one value.
-const ERROR_TYPE_LABELS: ReadonlySet<string> = new Set(PIPELINE_ERROR_TYPES);
+const ERROR_TYPE_LABELS: ReadonlySet<string> = new Set(ERROR_TYPES);
 const UNKNOWN_MODEL = "unknown";
 
 /**

@@ -1,4 +1,5 @@
-import { gatewayError, shuttingDown } from "../../errors/gateway-error";
+import { gatewayError } from "@sluice/events";
+import { shuttingDown } from "../../errors/shutting-down";
 import type { Exchange, GatewayContext } from "../exchange";
 import { lingerThenClose } from "../http/linger-then-close";
 import { replyError } from "../http/reply-error";

@@ -1,0 +1,2 @@
+export { type BlockSpec, buildStreamEvents, type StreamSpec } from "./build-stream-events";
+export { checkStreamEvents, type StreamCheckOptions } from "./check-stream-events";

@@ -1,1 +1,0 @@
-export { type BlockSpec, buildEvents, type StreamSpec } from "./build-events";

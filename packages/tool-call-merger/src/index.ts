@@ -1,0 +1,1 @@
+export { createToolCallMerger, type ToolCallMerger } from "./create-tool-call-merger";
