@@ -1,5 +1,13 @@
 export { createParameterValue, type ParameterValueOptions } from "./create-parameter-value";
 export { decideMadeUpKey, type MadeUpKeyDecision, type MadeUpKeyTags } from "./decide-made-up-key";
+export {
+  decideValueTag,
+  type LiteralDepths,
+  type OpenParameters,
+  type ValueTagContext,
+  type ValueTagDecision,
+  ValueTagFollowers,
+} from "./decide-value-tag";
 export { isAllWhitespace } from "./is-all-whitespace";
 export {
   type JsonArgumentsOutcome,
@@ -10,6 +18,7 @@ export { type JsonPrefixStatus, JsonPrefixValidator } from "./json-prefix-valida
 export type { CallHeaderMatch, JsonToolCallGrammar } from "./json-tool-call-grammar";
 export { JsonToolCallParser } from "./json-tool-call-parser";
 export { type Follow, type Follower, matchFollow } from "./match-follow";
+export { matchTaggedCallStart, type TaggedCallOpening } from "./match-tagged-call-start";
 export { parameterSchemasOf } from "./parameter-schemas-of";
 export { ParameterValue, type ValueNewlines, type ValueOutput } from "./parameter-value";
 export { type NameMatch, type NameRules, readName } from "./read-name";
@@ -21,6 +30,14 @@ export {
 } from "./resolve-parameter-type";
 export { skipWhitespace } from "./skip-whitespace";
 export { MARKUP_BLOCK_LENGTH, StringValueStream } from "./string-value-stream";
+export type {
+  CallStartForm,
+  CallStartMatch,
+  MissingCallClose,
+  TagCallGrammar,
+  ValueCloseMatch,
+} from "./tag-call-grammar";
+export { TagCallParser } from "./tag-call-parser";
 export { type CreateValue, TaggedCallWriter, type ValueSlot } from "./tagged-call-writer";
 export { TextAfterCalls } from "./text-after-calls";
 export { TypedValueBuffer } from "./typed-value-buffer";
