@@ -3,10 +3,11 @@ export { decideMadeUpKey, type MadeUpKeyDecision, type MadeUpKeyTags } from "./d
 export {
   decideValueTag,
   type LiteralDepths,
-  type OpenParameters,
+  type ValueTag,
   type ValueTagContext,
   type ValueTagDecision,
-  ValueTagFollowers,
+  type ValueTagRole,
+  type ValueTagRules,
 } from "./decide-value-tag";
 export { isAllWhitespace } from "./is-all-whitespace";
 export {
@@ -38,6 +39,7 @@ export type {
   ValueCloseMatch,
 } from "./tag-call-grammar";
 export { TagCallParser } from "./tag-call-parser";
+export { type OpenParameters, TagGrammarValueRules } from "./tag-grammar-value-rules";
 export { type CreateValue, TaggedCallWriter, type ValueSlot } from "./tagged-call-writer";
 export { TextAfterCalls } from "./text-after-calls";
 export { TypedValueBuffer } from "./typed-value-buffer";

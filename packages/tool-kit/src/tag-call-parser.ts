@@ -8,9 +8,10 @@ import {
   type ToolParser,
   type ToolParserContext,
 } from "@sluice/core";
-import { decideValueTag, type LiteralDepths, ValueTagFollowers } from "./decide-value-tag";
+import { decideValueTag, type LiteralDepths, type ValueTagDecision } from "./decide-value-tag";
 import type { ParameterValue } from "./parameter-value";
 import type { CallStartForm, CallStartMatch, TagCallGrammar } from "./tag-call-grammar";
+import { TagGrammarValueRules } from "./tag-grammar-value-rules";
 import { TaggedCallWriter } from "./tagged-call-writer";
 import { TextAfterCalls } from "./text-after-calls";
 
@@ -20,6 +21,7 @@ type State = "text" | "after-call" | "call" | "value";
 const LINE_FEED = 10;
 const GREATER_THAN = 62;
 const NOT_A_CALL: CallStartMatch = { kind: "text" };
+const LITERAL: ValueTagDecision = { kind: "literal" };
 
 /** The lexer's markers in each state, derived from the grammar once per dialect. */
 interface GrammarMarkers {
@@ -84,7 +86,7 @@ export class TagCallParser implements ToolParser, MarkerHandler {
   private readonly call: TaggedCallWriter;
   private readonly outside: TextAfterCalls;
   private readonly markers: GrammarMarkers;
-  private readonly followers: ValueTagFollowers;
+  private readonly rules: TagGrammarValueRules;
   private state: State = "text";
 
   // Outside calls. The start of the stream counts as the start of a line (qwen_xml's t006).
@@ -103,7 +105,7 @@ export class TagCallParser implements ToolParser, MarkerHandler {
     this.lexer = new MarkerLexer(this, this.markers.text);
     this.call = new TaggedCallWriter(context, sink, grammar.dialect, grammar.newlines);
     this.outside = new TextAfterCalls(sink);
-    this.followers = new ValueTagFollowers(grammar, this.call);
+    this.rules = new TagGrammarValueRules(grammar, this.call);
   }
 
   /** Characters received and not yet emitted in any form (for bounds checks and tests). */
@@ -303,11 +305,16 @@ export class TagCallParser implements ToolParser, MarkerHandler {
 
   private valueMarker(marker: string, buffer: string, index: number, final: boolean): number {
     const value = this.call.value as ParameterValue;
-    const decision = decideValueTag(marker, buffer, index, final, {
-      depths: this.depths,
-      atLineStart: value.atLineStart,
-      followers: this.followers,
-    });
+    const tag = this.rules.tagAt(marker, buffer, index, final);
+    if (tag === "hold") return HOLD;
+    const decision =
+      tag === "literal"
+        ? LITERAL
+        : decideValueTag(tag, buffer, final, {
+            depths: this.depths,
+            atLineStart: value.atLineStart,
+            rules: this.rules,
+          });
     switch (decision.kind) {
       case "hold":
         return HOLD;

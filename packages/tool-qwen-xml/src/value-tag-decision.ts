@@ -1,8 +1,8 @@
 import {
   decideValueTag as decideTag,
   type OpenParameters,
+  TagGrammarValueRules,
   type ValueTagDecision,
-  ValueTagFollowers,
 } from "@sluice/tool-kit";
 import { qwenXmlGrammar } from "./qwen-xml-grammar";
 import type { QwenXmlLimits } from "./qwen-xml-limits";
@@ -36,11 +36,14 @@ export function decideValueTag(
   context: ValueTagContext,
 ): ValueTagDecision {
   const { depths } = context;
+  const rules = new TagGrammarValueRules(qwenXmlGrammar(context.limits), context);
+  const tag = rules.tagAt(marker, buffer, index, final);
+  if (tag === "hold" || tag === "literal") return { kind: tag };
   const kitDepths = { parameter: depths.parameter, call: depths.function, block: depths.toolCall };
-  const decision = decideTag(marker, buffer, index, final, {
+  const decision = decideTag(tag, buffer, final, {
     depths: kitDepths,
     atLineStart: context.atLineStart,
-    followers: new ValueTagFollowers(qwenXmlGrammar(context.limits), context),
+    rules,
   });
   depths.parameter = kitDepths.parameter;
   depths.function = kitDepths.call;
