@@ -9,10 +9,12 @@ import {
 } from "@sluice/core";
 import {
   type Follower,
+  type LiteralDepths,
   matchFollow,
   type ParameterValue,
   skipWhitespace,
   TaggedCallWriter,
+  type ValueTagRules,
 } from "@sluice/tool-kit";
 import { createDsmlValue } from "./create-dsml-value";
 import { DirectJsonBody } from "./direct-json-body";
@@ -29,7 +31,7 @@ import {
 import { isCallName } from "./is-call-name";
 import { type DsmlTag, readDsmlTag } from "./read-dsml-tag";
 import { type ValueFollowers, valueFollowers } from "./value-followers";
-import { decideValueTag, type LiteralDepths } from "./value-tag-decision";
+import { decideValueTag } from "./value-tag-decision";
 
 /**
  * `text`: outside calls. `block`: inside a block, between invokes. `skip`: inside a nameless invoke (d104).
@@ -66,10 +68,10 @@ export class DeepseekDsmlToolParser implements ToolParser, MarkerHandler {
   private bodyAllowed = false;
   private body: DirectJsonBody | undefined;
 
-  // The literal tags nested in the open value.
-  private readonly depths: LiteralDepths = { parameter: 0, invoke: 0, block: 0 };
-  // Set by the value followers when a made-up parameter's value passed the look-ahead bound.
-  private undecided: string | undefined;
+  // The literal tags nested in the open value (an invoke is the kit's call).
+  private readonly depths: LiteralDepths = { parameter: 0, call: 0, block: 0 };
+  // How tool-kit's decideValueTag decides the DSML tags met in a value.
+  private readonly rules: ValueTagRules;
 
   constructor(
     private readonly context: ToolParserContext,
@@ -83,9 +85,19 @@ export class DeepseekDsmlToolParser implements ToolParser, MarkerHandler {
       isNewParameter: this.call.isNewParameter,
       isMadeUp: this.call.isMadeUp,
       onUndecided: (name) => {
-        this.undecided = name;
+        this.rules.undecided = name;
       },
     });
+    this.rules = {
+      afterValueClose: this.followers.parameterClose,
+      afterCallClose: this.followers.invokeClose,
+      afterBlockClose: this.followers.blockClose,
+      maxWhitespace: limits.maxWhitespace,
+      // Every literal DSML opener nests, a block's too: a parameter opener after a quoted block opener is literal.
+      blocksNestParameters: true,
+      isStructural: this.call.isStructural,
+      undecided: undefined,
+    };
     this.bodyCloseFollowers = dsmlFollowers(BODY_CLOSE, limits);
   }
 
@@ -430,7 +442,7 @@ export class DeepseekDsmlToolParser implements ToolParser, MarkerHandler {
     // `string="false"` values are JSON, not tool-kit's writers: createDsmlValue builds them (docs/dialects.md §3).
     this.call.openValue(name, source, (output, slot) => createDsmlValue(output, { ...slot, string }));
     this.depths.parameter = 0;
-    this.depths.invoke = 0;
+    this.depths.call = 0;
     this.depths.block = 0;
     this.state = "value";
   }
@@ -442,12 +454,11 @@ export class DeepseekDsmlToolParser implements ToolParser, MarkerHandler {
 
   private valueMarker(marker: string, buffer: string, index: number, final: boolean): number {
     const value = this.call.value as ParameterValue;
-    this.undecided = undefined;
     const decision = decideValueTag(marker, buffer, index, final, {
       depths: this.depths,
       atLineStart: value.atLineStart,
-      isStructural: this.call.isStructural,
-      followers: this.followers,
+      rules: this.rules,
+      trailing: this.followers.trailing,
       limits: this.limits,
     });
     switch (decision.kind) {
@@ -459,11 +470,11 @@ export class DeepseekDsmlToolParser implements ToolParser, MarkerHandler {
       case "close-parameter":
         this.closeValue();
         this.call.markup(buffer.slice(index, decision.end));
-        if (this.undecided !== undefined) {
+        if (decision.undecided !== undefined) {
           this.call.warn(
             "undecided_parameter",
-            `parameter ${JSON.stringify(this.undecided)} is not in the schema of ${JSON.stringify(this.call.callName)}, and ${this.limits.maxMadeUpLookahead} characters of its value did not show whether it is a key or quoted markup; taken as a key`,
-            this.undecided,
+            `parameter ${JSON.stringify(decision.undecided)} is not in the schema of ${JSON.stringify(this.call.callName)}, and ${this.limits.maxMadeUpLookahead} characters of its value did not show whether it is a key or quoted markup; taken as a key`,
+            decision.undecided,
           );
         }
         return decision.end;

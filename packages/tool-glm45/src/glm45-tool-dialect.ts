@@ -1,8 +1,9 @@
 import type { ToolDialect } from "@sluice/core";
+import { TagCallParser } from "@sluice/tool-kit";
+import { glm45Grammar } from "./glm45-grammar";
 import { resolveGlm45Limits } from "./glm45-limits";
 import { GLM_MARKERS } from "./glm45-markers";
 import type { Glm45ToolOptions } from "./glm45-tool-options";
-import { Glm45ToolParser } from "./glm45-tool-parser";
 
 /**
  * `glm45` (docs/dialects.md §3): GLM-4.5/4.6 tool calls,
@@ -10,7 +11,7 @@ import { Glm45ToolParser } from "./glm45-tool-parser";
  * with string values streamed as they arrive.
  */
 export function glm45ToolDialect(options: Glm45ToolOptions = {}): ToolDialect {
-  const limits = resolveGlm45Limits(options);
+  const grammar = glm45Grammar(resolveGlm45Limits(options), "glm45");
   return {
     kind: "tool",
     id: "glm45",
@@ -19,6 +20,6 @@ export function glm45ToolDialect(options: Glm45ToolOptions = {}): ToolDialect {
     description:
       "GLM-4.5/4.6: `<tool_call>NAME`, then `<arg_key>K</arg_key>` `<arg_value>V</arg_value>` lines, `</tool_call>`",
     markers: GLM_MARKERS,
-    createParser: (context, sink) => new Glm45ToolParser(context, sink, "glm45", limits),
+    createParser: (context, sink) => new TagCallParser(context, sink, grammar),
   };
 }

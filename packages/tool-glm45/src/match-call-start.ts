@@ -1,13 +1,7 @@
 import { isJsonWhitespace } from "@sluice/core";
-import { skipWhitespace } from "@sluice/tool-kit";
+import { type CallStartMatch, skipWhitespace } from "@sluice/tool-kit";
 import type { Glm45Limits } from "./glm45-limits";
 import { ARGUMENT_KEY_OPEN, TOOL_CALL_CLOSE, TOOL_CALL_OPEN } from "./glm45-markers";
-
-export type CallStartMatch =
-  | { readonly kind: "hold" }
-  | { readonly kind: "text" }
-  /** `end` is where the confirming `<arg_key>` or `</tool_call>` starts: the call state reads it next. */
-  | { readonly kind: "call"; readonly name: string; readonly end: number };
 
 const HOLD_START: CallStartMatch = { kind: "hold" };
 const NOT_A_CALL: CallStartMatch = { kind: "text" };
@@ -22,7 +16,8 @@ const LESS_THAN = 60;
  * or `</tool_call>` (GLM-4.5 puts a newline after NAME, GLM-4.7 does not; d024: either layout). The name is
  * thus complete and confirmed at once, never emitted as a prefix (vLLM #39757). Anything else after
  * `<tool_call>` is text (d012, d052, d054); `hold` while the buffer ends before that is known (never when
- * `final`). The caller checks the call-start policy.
+ * `final`). A call's `end` is where the confirming `<arg_key>` or `</tool_call>` starts: the call state reads it
+ * next. The caller checks the call-start policy.
  */
 export function matchCallStart(
   buffer: string,

@@ -1,15 +1,9 @@
-import { isJsonWhitespace } from "@sluice/core";
+import { type CallStartMatch, matchTaggedCallStart } from "@sluice/tool-kit";
 import type { MinimaxM2Limits } from "./minimax-m2-limits";
 import { BLOCK_OPEN, INVOKE_OPEN } from "./minimax-m2-markers";
 import { readAttributeName } from "./read-attribute-name";
 
-export type CallStartMatch =
-  | { readonly kind: "hold" }
-  | { readonly kind: "text" }
-  | { readonly kind: "call"; readonly name: string; readonly end: number };
-
-const HOLD_START: CallStartMatch = { kind: "hold" };
-const NOT_A_CALL: CallStartMatch = { kind: "text" };
+export type { CallStartMatch };
 
 /**
  * Decides whether the marker at `buffer[index]` opens a call: `<minimax:tool_call>` needs optional
@@ -25,21 +19,9 @@ export function matchCallStart(
   final: boolean,
   limits: MinimaxM2Limits,
 ): CallStartMatch {
-  let at = index + marker.length;
-  if (marker === BLOCK_OPEN) {
-    const whitespaceStart = at;
-    while (at < buffer.length && isJsonWhitespace(buffer.charCodeAt(at))) {
-      at++;
-      if (at - whitespaceStart > limits.maxWhitespace) return NOT_A_CALL;
-    }
-    if (buffer.length - at < INVOKE_OPEN.length) {
-      return !final && INVOKE_OPEN.startsWith(buffer.slice(at)) ? HOLD_START : NOT_A_CALL;
-    }
-    if (!buffer.startsWith(INVOKE_OPEN, at)) return NOT_A_CALL;
-    at += INVOKE_OPEN.length;
-  }
-  const name = readAttributeName(buffer, at, final, limits.maxNameLength, "invoke");
-  if (name.kind === "hold") return HOLD_START;
-  if (name.kind === "invalid") return NOT_A_CALL;
-  return { kind: "call", name: name.name, end: name.end };
+  return matchTaggedCallStart(buffer, index + marker.length, final, {
+    inner: marker === BLOCK_OPEN ? INVOKE_OPEN : undefined,
+    readName: (text, from, end) => readAttributeName(text, from, end, limits.maxNameLength, "invoke"),
+    maxWhitespace: limits.maxWhitespace,
+  });
 }

@@ -1,15 +1,9 @@
-import { isJsonWhitespace } from "@sluice/core";
+import { type CallStartMatch, matchTaggedCallStart } from "@sluice/tool-kit";
 import type { QwenXmlLimits } from "./qwen-xml-limits";
 import { FUNCTION_OPEN, TOOL_CALL_OPEN } from "./qwen-xml-markers";
 import { readTagName } from "./read-tag-name";
 
-export type CallStartMatch =
-  | { readonly kind: "hold" }
-  | { readonly kind: "text" }
-  | { readonly kind: "call"; readonly name: string; readonly end: number };
-
-const HOLD_START: CallStartMatch = { kind: "hold" };
-const NOT_A_CALL: CallStartMatch = { kind: "text" };
+export type { CallStartMatch };
 
 /**
  * Decides whether the start marker at `buffer[index]` (`<tool_call>` or a bare `<function=`) opens a
@@ -25,21 +19,9 @@ export function matchCallStart(
   final: boolean,
   limits: QwenXmlLimits,
 ): CallStartMatch {
-  let at = index + marker.length;
-  if (marker === TOOL_CALL_OPEN) {
-    const whitespaceStart = at;
-    while (at < buffer.length && isJsonWhitespace(buffer.charCodeAt(at))) {
-      at++;
-      if (at - whitespaceStart > limits.maxWhitespace) return NOT_A_CALL;
-    }
-    if (buffer.length - at < FUNCTION_OPEN.length) {
-      return !final && FUNCTION_OPEN.startsWith(buffer.slice(at)) ? HOLD_START : NOT_A_CALL;
-    }
-    if (!buffer.startsWith(FUNCTION_OPEN, at)) return NOT_A_CALL;
-    at += FUNCTION_OPEN.length;
-  }
-  const name = readTagName(buffer, at, final, limits.maxNameLength, "function");
-  if (name.kind === "hold") return HOLD_START;
-  if (name.kind === "invalid") return NOT_A_CALL;
-  return { kind: "call", name: name.name, end: name.end };
+  return matchTaggedCallStart(buffer, index + marker.length, final, {
+    inner: marker === TOOL_CALL_OPEN ? FUNCTION_OPEN : undefined,
+    readName: (text, from, end) => readTagName(text, from, end, limits.maxNameLength, "function"),
+    maxWhitespace: limits.maxWhitespace,
+  });
 }

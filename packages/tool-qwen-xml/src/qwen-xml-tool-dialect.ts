@@ -1,6 +1,7 @@
 import type { ToolDialect } from "@sluice/core";
+import { TagCallParser } from "@sluice/tool-kit";
+import { qwenXmlGrammar } from "./qwen-xml-grammar";
 import { type QwenXmlLimits, resolveQwenXmlLimits } from "./qwen-xml-limits";
-import { QwenXmlToolParser } from "./qwen-xml-tool-parser";
 
 /** Bounds on what the parser holds while deciding; the defaults suit every model seen so far. */
 export type QwenXmlOptions = Partial<QwenXmlLimits>;
@@ -8,10 +9,10 @@ export type QwenXmlOptions = Partial<QwenXmlLimits>;
 /**
  * `qwen_xml` (docs/dialects.md §2): the Qwen3-Coder / Qwen3.5 tool-call format
  * `<tool_call>\n<function=NAME>\n<parameter=P>\nVALUE\n</parameter>\n…</function>\n</tool_call>`,
- * parsed incrementally, with string values streamed as they arrive.
+ * parsed incrementally by tool-kit's TagCallParser, with string values streamed as they arrive.
  */
 export function qwenXmlToolDialect(options: QwenXmlOptions = {}): ToolDialect {
-  const limits = resolveQwenXmlLimits(options);
+  const grammar = qwenXmlGrammar(resolveQwenXmlLimits(options));
   return {
     kind: "tool",
     id: "qwen_xml",
@@ -19,6 +20,6 @@ export function qwenXmlToolDialect(options: QwenXmlOptions = {}): ToolDialect {
     aliases: ["qwen3_coder", "qwen3_xml"],
     description: "Qwen3-Coder, Qwen3.5/3.6: `<tool_call><function=NAME><parameter=P>VALUE</parameter>…`",
     markers: ["<tool_call>", "<function=", "<parameter=", "</parameter>", "</function>", "</tool_call>"],
-    createParser: (context, sink) => new QwenXmlToolParser(context, sink, limits),
+    createParser: (context, sink) => new TagCallParser(context, sink, grammar),
   };
 }
