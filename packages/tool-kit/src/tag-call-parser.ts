@@ -35,25 +35,40 @@ interface GrammarMarkers {
 
 const markersOfGrammar = new WeakMap<TagCallGrammar, GrammarMarkers>();
 
+// A dialect factory called per stream (a test, the bench) makes a grammar per stream: the marker sets, which
+// depend on the tags alone, are shared by every grammar with the same tags, as a module constant was before
+// the kit. Keyed by the tags themselves, so it holds one entry per format.
+const markerSetsByTags = new Map<string, MarkerSet>();
+
+function sharedMarkerSet(markers: readonly string[]): MarkerSet {
+  const key = markers.join("\u0000");
+  let set = markerSetsByTags.get(key);
+  if (set === undefined) {
+    set = createMarkerSet(markers);
+    markerSetsByTags.set(key, set);
+  }
+  return set;
+}
+
 function markersOf(grammar: TagCallGrammar): GrammarMarkers {
   let markers = markersOfGrammar.get(grammar);
   if (markers !== undefined) return markers;
   const { blockOpen, blockClose, restart, valueTag } = grammar;
   const optional = (...tags: (string | undefined)[]) => tags.filter((tag) => tag !== undefined);
   markers = {
-    text: createMarkerSet(grammar.starts.map((form) => form.marker)),
+    text: sharedMarkerSet(grammar.starts.map((form) => form.marker)),
     // The block's close is live only right after a call: the block's own closing tag.
-    afterCall: createMarkerSet([
+    afterCall: sharedMarkerSet([
       ...grammar.startsAfterCall.map((form) => form.marker),
       ...optional(blockClose),
     ]),
-    call: createMarkerSet([
+    call: sharedMarkerSet([
       grammar.parameterTag,
       grammar.callClose,
       ...optional(valueTag, blockClose, restart?.marker),
     ]),
     // Every tag that may close a value, and the literal openers that nest.
-    value: createMarkerSet([
+    value: sharedMarkerSet([
       grammar.valueClose,
       valueTag ?? grammar.parameterTag,
       grammar.callClose,
