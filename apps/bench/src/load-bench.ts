@@ -1,6 +1,6 @@
 import { type ChildProcess, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { gatewayRequests } from "./gateway-requests";
@@ -122,6 +122,7 @@ export async function benchLoad(): Promise<void> {
     chat: "data: [DONE]",
     responses: "response.completed",
   };
+  const loadBefore = loadavg()[0] as number;
   const children: { child: ChildProcess; port: number }[] = [];
   const timeoutMs = (seconds * 3 + 30) * 1000; // bounded even when a process falls far behind
   const results: (StreamsResult & { cpu: number })[] = [];
@@ -189,6 +190,8 @@ export async function benchLoad(): Promise<void> {
     rows,
   );
   console.log(
-    `\nThe relaying process ${pinned ? "is pinned to CPU 1 and the upstream and load generator (one process) to CPU 0" : "shares the cores with the upstream and load generator (no taskset)"}: this machine's cores are shared, so CPU is the relaying process's own (/proc/PID/stat, all its threads), not wall time. Gaps are between a stream's reads as the client sees them; on the Sluice rows they include markup held until it is decided (a call's \`<tool_call>\\n<function=Write>\` is 7 tokens), which "end late" (a stream's time past its events' ticks) leaves out.`,
+    `\nThe relaying process ${pinned ? "is pinned to CPU 1 and the upstream and load generator (one process) to CPU 0" : "shares the cores with the upstream and load generator (no taskset)"}: this machine's cores are shared, so CPU is the relaying process's own (/proc/PID/stat, all its threads), not wall time. ` +
+      `Load average (1 min) ${formatNumber(loadBefore, 1)} before the run, ${formatNumber(loadavg()[0] as number, 1)} after: a process that other work starves reads several events at once, so its CPU per token drops while its gaps grow; such rows do not count. ` +
+      "Gaps are between a stream's reads as the client sees them; on the Sluice rows they include markup held until it is decided (a call's `<tool_call>\\n<function=Write>` is 7 tokens), which \"end late\" (a stream's time past its events' ticks) leaves out.",
   );
 }
