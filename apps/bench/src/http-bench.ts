@@ -1,8 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { gatewayRequests } from "./gateway-requests";
 import { formatNumber, printTable } from "./measure";
 import { structuredSse } from "./structured-bench";
 import { upstreamSse } from "./whole-path-bench";
@@ -46,25 +48,39 @@ export async function startChild(command: string[]): Promise<{ child: ChildProce
   const child = spawn(pinned[0] as string, pinned.slice(1), { stdio: ["ignore", "pipe", "ignore"] });
   const port = await new Promise<number>((resolve, reject) => {
     let output = "";
-    const timer = setTimeout(
-      () => reject(new Error(`no listening line from ${command.join(" ")}: ${output}`)),
-      15000,
-    );
-    child.stdout?.on("data", (data: Buffer) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL"); // by its PID: a child that never listened is not left running
+      reject(new Error(`no listening line from ${command.join(" ")}: ${output}`));
+    }, 15000);
+    const onData = (data: Buffer): void => {
       output += data.toString();
       const match = /listening on http:\/\/[^:\s]+:(\d+)/.exec(output);
       if (match) {
         clearTimeout(timer);
+        // Its request log is still read (a full pipe would stall it) but no longer kept.
+        child.stdout?.off("data", onData);
+        child.stdout?.resume();
         resolve(Number(match[1]));
       }
-    });
+    };
+    child.stdout?.on("data", onData);
     child.on("exit", (code) => reject(new Error(`${command.join(" ")} exited with ${code}: ${output}`)));
   });
   return { child, port };
 }
 
+/** Stops a child by its PID: SIGTERM (the gateway drains, with nothing open by then), SIGKILL after 5 s. */
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, "exit");
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
 /** User + system CPU seconds the process has used so far (Linux /proc; the gateway is one thread of JS). */
-function cpuSeconds(pid: number): number {
+export function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
 }
@@ -107,41 +123,8 @@ export async function benchHttp(chunks = 100_000): Promise<void> {
     `models:\n  - name: bench\n    aliases: ["claude-*"]\n    preset: qwen3.5\n    upstream:\n      base_url: http://127.0.0.1:${upstream.port}/v1\n` +
       `  - name: parsing\n    upstream:\n      base_url: http://127.0.0.1:${structuredUpstream.port}/v1\n`,
   );
-  const request = JSON.stringify({
-    model: "claude-sonnet-4-5",
-    max_tokens: 32000,
-    stream: true,
-    thinking: { type: "enabled", budget_tokens: 16000 },
-    messages: [{ role: "user", content: "Write the report." }],
-    tools: [
-      {
-        name: "Write",
-        input_schema: {
-          type: "object",
-          properties: { file_path: { type: "string" }, content: { type: "string" } },
-        },
-      },
-    ],
-  });
-  const writeTool = {
-    type: "object",
-    properties: { file_path: { type: "string" }, content: { type: "string" } },
-  };
-  // The same upstream stream for every surface: one pipeline, several encoders.
-  const chatRequest = JSON.stringify({
-    model: "bench",
-    stream: true,
-    stream_options: { include_usage: true },
-    messages: [{ role: "user", content: "Write the report." }],
-    tools: [{ type: "function", function: { name: "Write", parameters: writeTool } }],
-  });
-  const responsesRequest = JSON.stringify({
-    model: "bench",
-    stream: true,
-    store: false,
-    input: "Write the report.",
-    tools: [{ type: "function", name: "Write", parameters: writeTool, strict: false }],
-  });
+  const requests = gatewayRequests({ messages: "claude-sonnet-4-5", openai: "bench" });
+  const request = requests.messages;
   const processes: string[][] = [
     [process.execPath, PASS_THROUGH, String(upstream.port)],
     [process.execPath, GATEWAY_CLI, "serve", "--config", config, "--port", "0"],
@@ -158,9 +141,9 @@ export async function benchHttp(chunks = 100_000): Promise<void> {
       label: "Sluice, OpenAI Chat Completions",
       process: 1,
       path: "/v1/chat/completions",
-      body: chatRequest,
+      body: requests.chat,
     },
-    { label: "Sluice, OpenAI Responses", process: 1, path: "/v1/responses", body: responsesRequest },
+    { label: "Sluice, OpenAI Responses", process: 1, path: "/v1/responses", body: requests.responses },
     {
       label: "Sluice, Anthropic Messages, structured tool call from a parsing server (one fragment a chunk)",
       process: 1,

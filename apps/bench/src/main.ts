@@ -5,13 +5,15 @@ import { qwenXmlToolDialect } from "@sluice/tool-qwen-xml";
 import { benchBodies } from "./body-bench";
 import { dialectScenarios } from "./dialect-scenarios";
 import { benchHttp } from "./http-bench";
+import { benchLoad } from "./load-bench";
 import { benchMemory } from "./memory-bench";
 import { benchDialects, benchSegmenter } from "./segmenter-bench";
 import { benchStructured } from "./structured-bench";
 import { qwen3ReasoningTrace, qwenXmlTrace } from "./traces";
 import { benchWholePath } from "./whole-path-bench";
 
-// pnpm bench: the figures of docs/architecture.md §5. `pnpm bench -- segmenter` runs one section.
+// pnpm bench: the figures of docs/architecture.md §5. `pnpm bench -- segmenter` runs one section
+// (`pnpm bench -- load --streams 100` passes the section its options).
 const only = process.argv[2];
 const sections: Record<string, () => Promise<void> | void> = {
   segmenter: () => {
@@ -45,6 +47,7 @@ const sections: Record<string, () => Promise<void> | void> = {
   structured: () => benchStructured(),
   memory: () => benchMemory(),
   http: () => benchHttp(),
+  load: () => benchLoad(),
   bodies: () => benchBodies(),
 };
 

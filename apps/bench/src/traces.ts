@@ -35,10 +35,10 @@ export function qwen3ReasoningTrace(bytes: number, seed = 7): string {
 }
 
 /** A raw Qwen3.5 stream: short reasoning, a sentence, then a qwen_xml call with a large string parameter. */
-export function qwenXmlTrace(parameterBytes: number, seed = 11): string {
+export function qwenXmlTrace(parameterBytes: number, seed = 11, reasoningBytes = 2000): string {
   const content = prose(parameterBytes, seed).replace(/\. /g, ".\n    ");
   return (
-    `${prose(2000, seed + 1)}</think>\n\nI will write the file now.\n\n<tool_call>\n<function=Write>\n` +
+    `${prose(reasoningBytes, seed + 1)}</think>\n\nI will write the file now.\n\n<tool_call>\n<function=Write>\n` +
     `<parameter=file_path>\n/tmp/report.md\n</parameter>\n<parameter=content>\n${content}\n</parameter>\n` +
     "</function>\n</tool_call>"
   );

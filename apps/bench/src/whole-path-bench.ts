@@ -9,17 +9,22 @@ import { chunk, qwenXmlTrace } from "./traces";
 /** A vLLM stream serving raw Qwen3.5 text: one `data:` event per token-sized delta, then usage and [DONE]. */
 export function upstreamSse(chunks: number): { body: string; events: number } {
   const text = qwenXmlTrace(chunks * 4);
-  const deltas = chunk(text, 4).slice(0, chunks - 3);
+  const events = vllmEvents(chunk(text, 4).slice(0, chunks - 3));
+  return { body: events.join(""), events: events.length };
+}
+
+/** vLLM's SSE events for raw-text deltas, one `data:` event each, then the finish, the usage and [DONE]. */
+export function vllmEvents(deltas: readonly string[]): string[] {
   const prefix =
     '{"id":"chatcmpl-5d1e","object":"chat.completion.chunk","created":1764500000,"model":"Qwen/Qwen3.5","choices":[{"index":0,"delta":{"content":';
   const suffix = '},"logprobs":null,"finish_reason":null,"stop_reason":null}],"usage":null}';
   const events = deltas.map((delta) => `data: ${prefix}${JSON.stringify(delta)}${suffix}\n\n`);
   events.push(
     'data: {"id":"chatcmpl-5d1e","object":"chat.completion.chunk","created":1764500000,"model":"Qwen/Qwen3.5","choices":[{"index":0,"delta":{},"logprobs":null,"finish_reason":"stop","stop_reason":null}],"usage":null}\n\n',
-    `data: {"id":"chatcmpl-5d1e","object":"chat.completion.chunk","created":1764500000,"model":"Qwen/Qwen3.5","choices":[],"usage":{"prompt_tokens":1200,"completion_tokens":${chunks},"total_tokens":${chunks + 1200}}}\n\n`,
+    `data: {"id":"chatcmpl-5d1e","object":"chat.completion.chunk","created":1764500000,"model":"Qwen/Qwen3.5","choices":[],"usage":{"prompt_tokens":1200,"completion_tokens":${deltas.length + 3},"total_tokens":${deltas.length + 1203}}}\n\n`,
     "data: [DONE]\n\n",
   );
-  return { body: events.join(""), events: events.length };
+  return events;
 }
 
 const tools = new Map([
