@@ -43,6 +43,7 @@ export {
   type ServerParsedKind,
 } from "./segmenter";
 export { createTextAccumulator, type TextAccumulator } from "./text-accumulator";
+export { readThinkingKwarg, thinkingKwargValue } from "./thinking-kwarg";
 export {
   THINK_CLOSE,
   THINK_OPEN,

@@ -22,6 +22,7 @@ export function minimaxM3ReasoningDialect(): ReasoningDialect {
     description: "MiniMax M3: `<mm:think>…</mm:think>`, start in reasoning when the template's thinking mode is on",
     markers: ["<mm:think>", "</mm:think>"],
     requestFields: { skip_special_tokens: false, spaces_between_special_tokens: false },
+    thinkingKwarg: "thinking_mode",
     alwaysThinks: false,
     toolCallEndsReasoning: true,
     createParser: (context, sink) => new ThinkTagParser(minimaxM3Policy, context, sink),
