@@ -43,7 +43,6 @@ export {
   type ServerParsedKind,
 } from "./segmenter";
 export { createTextAccumulator, type TextAccumulator } from "./text-accumulator";
-export { readThinkingKwarg, thinkingKwargValue } from "./thinking-kwarg";
 export {
   THINK_CLOSE,
   THINK_OPEN,
@@ -51,4 +50,5 @@ export {
   type ThinkTagPolicy,
   type ThinkTags,
 } from "./think-tag-parser";
+export { readThinkingKwarg, thinkingKwargValue } from "./thinking-kwarg";
 export type { ToolCallFragment } from "./tool-call-fragment";

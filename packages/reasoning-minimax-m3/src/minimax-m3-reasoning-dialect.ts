@@ -19,7 +19,8 @@ export function minimaxM3ReasoningDialect(): ReasoningDialect {
     id: "minimax_m3",
     // vLLM's `--reasoning-parser minimax_m3` is the id itself.
     aliases: [],
-    description: "MiniMax M3: `<mm:think>…</mm:think>`, start in reasoning when the template's thinking mode is on",
+    description:
+      "MiniMax M3: `<mm:think>…</mm:think>`, start in reasoning when the template's thinking mode is on",
     markers: ["<mm:think>", "</mm:think>"],
     requestFields: { skip_special_tokens: false, spaces_between_special_tokens: false },
     thinkingKwarg: "thinking_mode",

@@ -19,7 +19,11 @@ const NS = "]<]minimax[>[";
 
 describe("minimax_m3", () => {
   it("splits <mm:think>…</mm:think> from the answer, and leaves <think> alone", () => {
-    const result = segmentText({ reasoning: minimaxM3ReasoningDialect() }, ["<mm:think>pl", "an</mm:th", "ink>a <think>b"]);
+    const result = segmentText({ reasoning: minimaxM3ReasoningDialect() }, [
+      "<mm:think>pl",
+      "an</mm:th",
+      "ink>a <think>b",
+    ]);
     expect(result.problems).toEqual([]);
     expect(result).toMatchObject({ reasoning: "plan", content: "a <think>b" });
   });

@@ -21,7 +21,8 @@ export function elementJson(element: Element, schema: unknown): string {
   const { type } = resolveParameterType(schema);
   if (element.children.length === 0) {
     // An empty element whose schema wants a container is the empty one (`<tags></tags>` → []).
-    if (element.text.trim() === "" && (type === "object" || type === "array")) return type === "object" ? "{}" : "[]";
+    if (element.text.trim() === "" && (type === "object" || type === "array"))
+      return type === "object" ? "{}" : "[]";
     return typeParameterValue(element.text, schema).json;
   }
   if (type === "array") {
@@ -34,7 +35,8 @@ export function elementJson(element: Element, schema: unknown): string {
     else group.push(child);
   }
   const members: string[] = [];
-  if (element.text.trim() !== "") members.push(`${JSON.stringify(TEXT_KEY)}: ${JSON.stringify(element.text)}`);
+  if (element.text.trim() !== "")
+    members.push(`${JSON.stringify(TEXT_KEY)}: ${JSON.stringify(element.text)}`);
   for (const [name, group] of groups) {
     const childSchema = propertySchema(schema, name);
     const value =
@@ -62,7 +64,9 @@ function itemSchema(schema: unknown, index: number): unknown {
 
 // A key written once per item: its schema is the array's items when it declares an array, else its own.
 function repeatedSchema(schema: unknown): unknown {
-  return resolveParameterType(schema).type === "array" ? itemSchema(schema, Number.POSITIVE_INFINITY) : schema;
+  return resolveParameterType(schema).type === "array"
+    ? itemSchema(schema, Number.POSITIVE_INFINITY)
+    : schema;
 }
 
 function isObject(value: unknown): value is { readonly [key: string]: unknown } {

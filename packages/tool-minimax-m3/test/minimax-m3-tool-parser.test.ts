@@ -41,7 +41,9 @@ describe("calls", () => {
   it("reads a call with its source as markup and the text around it as text", () => {
     const input = `Checking.${block(invoke("get_weather", element("city", "Oslo"), element("days", "3")))} Done.`;
     const result = runM3(input, { tools: WEATHER });
-    expect(result.calls).toMatchObject([{ name: "get_weather", arguments: { city: "Oslo", days: 3 }, ended: true }]);
+    expect(result.calls).toMatchObject([
+      { name: "get_weather", arguments: { city: "Oslo", days: 3 }, ended: true },
+    ]);
     expect(result.content).toBe("Checking. Done.");
     expect(result.warnings).toEqual([]);
   });
@@ -118,12 +120,16 @@ describe("malformed calls", () => {
   it("closes the innermost element at a close tag that names nothing open, with a warning (e027)", () => {
     const input = `${tag("tool_call")}${tag('invoke name="get_weather"')}${tag("city")}Beijing${tag("/wrong")}${tag("/invoke")}${tag("/tool_call")}`;
     const result = runM3(input, { tools: WEATHER });
-    expect(result.calls).toMatchObject([{ name: "get_weather", arguments: { city: "Beijing" }, ended: true }]);
+    expect(result.calls).toMatchObject([
+      { name: "get_weather", arguments: { city: "Beijing" }, ended: true },
+    ]);
     expect(codesOf(result)).toEqual(["minimax_m3.mismatched_close_tag"]);
   });
 
   it("closes what is open at </invoke>, saying each unclosed element", () => {
-    const input = block(`${tag('invoke name="create_event"')}${tag("where")}${tag("city")}NYC${tag("/invoke")}`);
+    const input = block(
+      `${tag('invoke name="create_event"')}${tag("where")}${tag("city")}NYC${tag("/invoke")}`,
+    );
     const result = runM3(input, { tools: EVENT });
     expect(result.calls).toMatchObject([{ arguments: { where: { city: "NYC" } }, ended: true }]);
     expect(codesOf(result)).toEqual(["minimax_m3.unclosed_parameter", "minimax_m3.unclosed_parameter"]);
@@ -153,9 +159,12 @@ describe("malformed calls", () => {
     expect(result.calls).toMatchObject([{ argumentsJson: '{"city": "Osl', cut: true }]);
     expect(codesOf(result)).toEqual(["minimax_m3.unterminated_call"]);
     // A value that nests is typed only at its close: nothing of it goes out as arguments.
-    const nested = runM3(`${tag("tool_call")}${tag('invoke name="create_event"')}${tag("where")}${element("city", "NYC")}`, {
-      tools: EVENT,
-    });
+    const nested = runM3(
+      `${tag("tool_call")}${tag('invoke name="create_event"')}${tag("where")}${element("city", "NYC")}`,
+      {
+        tools: EVENT,
+      },
+    );
     expect(nested.calls).toMatchObject([{ argumentsJson: "{", cut: true }]);
     expect(nested.content).toBeNull();
   });
