@@ -10,6 +10,7 @@ import {
 import {
   createParameterValue,
   type ParameterValue,
+  readName,
   resolveParameterType,
   skipWhitespace,
   TaggedCallWriter,
@@ -27,6 +28,10 @@ type State = "text" | "after-call" | "call" | "value";
 
 const DIALECT = "minimax_m3";
 const MARKERS = createMarkerSet([NAMESPACE]);
+// Inside a value also a close tag written without the namespace token, which MiniMax's own API has been seen to
+// stream (`NS<query>news</query>NS<limit>…`): it closes only where the next tag follows it (closeWithoutNamespace).
+const PLAIN_CLOSE = "</";
+const VALUE_MARKERS = createMarkerSet([NAMESPACE, PLAIN_CLOSE]);
 
 /**
  * The `minimax_m3` parser (docs/dialects.md §3): a state machine over the marker lexer, whose one marker is the
@@ -40,6 +45,8 @@ const MARKERS = createMarkerSet([NAMESPACE]);
  * - A close tag closes the open element it names, saying each inner one it closes unclosed; one naming nothing
  *   open closes the innermost element with `mismatched_close_tag`. `NS</invoke>`, `NS</tool_call>` or the next
  *   invoke end the call wherever they come, saying what they closed. A repeated parameter is stray text.
+ * - A close tag without its namespace token (`</K>`, as MiniMax's API has streamed) closes the innermost element K
+ *   only where the next tag or the end follows it; elsewhere it is text.
  * - A stream that ends inside a call cuts it (TaggedCallWriter.cut): nothing is closed for it.
  * Everything it holds is bounded by the limits, except the text of one non-string value.
  */
@@ -97,7 +104,8 @@ export class MinimaxM3ToolParser implements ToolParser, MarkerHandler {
     else this.passText(text);
   }
 
-  marker(_marker: string, buffer: string, index: number, final: boolean): number {
+  marker(marker: string, buffer: string, index: number, final: boolean): number {
+    if (marker === PLAIN_CLOSE) return this.closeWithoutNamespace(buffer, index, final);
     const tag = readTag(buffer, index + NAMESPACE.length, final, this.limits);
     if (tag.kind === "hold") return HOLD;
     if (tag.kind === "none") {
@@ -230,6 +238,7 @@ export class MinimaxM3ToolParser implements ToolParser, MarkerHandler {
     this.parameter = name;
     this.call.openValue(name, source, this.createValue);
     this.state = "value";
+    this.lexer.markers = VALUE_MARKERS;
   }
 
   private closeParameter(source: string): void {
@@ -237,6 +246,45 @@ export class MinimaxM3ToolParser implements ToolParser, MarkerHandler {
     this.call.markup(source);
     this.element = undefined;
     this.state = "call";
+    this.lexer.markers = MARKERS;
+  }
+
+  /**
+   * `</K>` with no namespace token: the close of the innermost open element K when the next tag (its namespace
+   * token, after optional whitespace) or the end follows it, with `minimax_m3.close_without_namespace`; anything
+   * else is the value's text (a string may hold `</K>`).
+   */
+  private closeWithoutNamespace(buffer: string, index: number, final: boolean): number {
+    const value = this.call.value as ParameterValue;
+    const open = this.element?.openNames() ?? [this.parameter];
+    const innermost = open[open.length - 1] as string;
+    const asText = () => {
+      value.append(PLAIN_CLOSE);
+      return index + PLAIN_CLOSE.length;
+    };
+    if (this.literal.length > 0) return asText();
+    const name = readName(buffer, index + PLAIN_CLOSE.length, final, {
+      terminator: ">",
+      maxLength: this.limits.maxNameLength,
+    });
+    if (name.kind === "hold") return HOLD;
+    if (name.kind === "invalid" || name.name !== innermost) return asText();
+    const at = skipWhitespace(buffer, name.end, this.limits.maxWhitespace);
+    if (at === -1) return asText();
+    const rest = buffer.length - at;
+    if (rest < NAMESPACE.length) {
+      if (!final && NAMESPACE.startsWith(buffer.slice(at))) return HOLD;
+      if (!(final && rest === 0)) return asText();
+    } else if (!buffer.startsWith(NAMESPACE, at)) return asText();
+    const source = buffer.slice(index, name.end);
+    this.call.warn(
+      "close_without_namespace",
+      `${JSON.stringify(source)} closes ${JSON.stringify(innermost)} of call ${JSON.stringify(this.call.callName)} without the namespace token`,
+      source,
+    );
+    if (this.element !== undefined && this.element.depth > 1) this.element.closeChild(source);
+    else this.closeParameter(source);
+    return name.end;
   }
 
   private valueTag(tag: M3Tag, source: string, _buffer: string, index: number, _final: boolean): number {

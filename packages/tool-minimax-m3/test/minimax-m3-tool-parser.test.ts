@@ -169,3 +169,31 @@ describe("malformed calls", () => {
     expect(nested.content).toBeNull();
   });
 });
+
+describe("close tags without the namespace token", () => {
+  const SEARCH: Record<string, JsonSchema> = {
+    search: { type: "object", properties: { query: { type: "string" }, limit: { type: "integer" } } },
+  };
+
+  it("close the innermost element where the next tag follows, with a warning (a leak MiniMax's API streamed)", () => {
+    const input = `Let me look.${tag("tool_call")}\n${tag('invoke name="search"')}${tag("query")}AI news</query>${tag("limit")}6</limit>${tag("/invoke")}\n${tag("/tool_call")}`;
+    const result = runM3(input, { tools: SEARCH });
+    expect(result.calls).toMatchObject([
+      { name: "search", arguments: { query: "AI news", limit: 6 }, ended: true },
+    ]);
+    expect(result.content).toBe("Let me look.");
+    expect(codesOf(result)).toEqual([
+      "minimax_m3.close_without_namespace",
+      "minimax_m3.close_without_namespace",
+    ]);
+  });
+
+  it("stay text anywhere else: another name, text after them, inside a string's own tags", () => {
+    const values = ["a </b> c", "a </query> c", `${element("x", "a </x> b")}`, "</query"];
+    for (const value of values) {
+      const result = runM3(block(invoke("search", element("query", value))), { tools: SEARCH });
+      expect(result.calls[0]?.arguments, value).toEqual({ query: value });
+      expect(codesOf(result), value).toEqual([]);
+    }
+  });
+});
