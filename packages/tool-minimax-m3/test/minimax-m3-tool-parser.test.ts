@@ -197,3 +197,33 @@ describe("close tags without the namespace token", () => {
     }
   });
 });
+
+describe("bounds", () => {
+  it("holds at most a tag's name after a namespace token, then passes it on as text", () => {
+    const probe = createProbe(WEATHER);
+    probe.parser.push(`${NS}<${"a".repeat(10_000)}`);
+    expect(probe.parser.heldLength).toBeLessThan(300);
+    probe.parser.push(` ${tag("tool_call")}${" ".repeat(100)}${tag('invoke name="get_weather"')}`);
+    expect(probe.started()).toBe(0);
+    probe.parser.end();
+    expect(probe.text()).toBe(
+      `${NS}<${"a".repeat(10_000)} ${tag("tool_call")}${" ".repeat(100)}${tag('invoke name="get_weather"')}`,
+    );
+  });
+
+  it("keeps elements deeper than 32 as the text of the one holding them, and text beside children as $text", () => {
+    let deep = "v";
+    for (let level = 0; level < 40; level++) deep = element("d", deep);
+    const result = runM3(block(invoke("f", element("o", `note${element("k", "1")}`), element("deep", deep))));
+    const args = result.calls[0]?.arguments as { o: unknown; deep: unknown };
+    expect(args.o).toEqual({ $text: "note", k: "1" });
+    let depth = 0;
+    let at: unknown = args.deep;
+    while (typeof at === "object" && at !== null) {
+      at = (at as { d: unknown }).d;
+      depth++;
+    }
+    expect(depth).toBe(31);
+    expect(typeof at === "string" && at.includes(tag("d"))).toBe(true);
+  });
+});
