@@ -1,4 +1,3 @@
-export { type Element, elementJson } from "./element-json";
 export { DEFAULT_MINIMAX_M3_LIMITS, type MinimaxM3Limits } from "./minimax-m3-limits";
 export { NAMESPACE } from "./minimax-m3-markers";
 export { minimaxM3ToolDialect } from "./minimax-m3-tool-dialect";

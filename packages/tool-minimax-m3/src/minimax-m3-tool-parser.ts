@@ -116,7 +116,7 @@ export class MinimaxM3ToolParser implements ToolParser, MarkerHandler {
     const source = buffer.slice(index, tag.end);
     switch (this.state) {
       case "value":
-        return this.valueTag(tag, source, buffer, index, final);
+        return this.valueTag(tag, source, index);
       case "call":
         return this.callTag(tag, source, index);
       case "after-call":
@@ -287,7 +287,7 @@ export class MinimaxM3ToolParser implements ToolParser, MarkerHandler {
     return name.end;
   }
 
-  private valueTag(tag: M3Tag, source: string, _buffer: string, index: number, _final: boolean): number {
+  private valueTag(tag: M3Tag, source: string, index: number): number {
     const end = index + source.length;
     const value = this.call.value as ParameterValue;
     if (tag.kind === "invoke") {
