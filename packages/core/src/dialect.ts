@@ -42,8 +42,11 @@ export interface ReasoningParser extends StreamParser {
   flush(): void;
 }
 
-/** How a family's chat template is told to think: `chat_template_kwargs.<kwarg>: boolean`. */
-export type ThinkingKwarg = "enable_thinking" | "thinking";
+/**
+ * How a family's chat template is told to think: `chat_template_kwargs.<kwarg>: boolean`, or MiniMax M3's
+ * `thinking_mode: "enabled" | "disabled"` (thinkingKwargValue).
+ */
+export type ThinkingKwarg = "enable_thinking" | "thinking" | "thinking_mode";
 
 /**
  * What every dialect package exports about itself (docs/dialects.md §4): the gateway's registry is a list

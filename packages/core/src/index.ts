@@ -43,5 +43,12 @@ export {
   type ServerParsedKind,
 } from "./segmenter";
 export { createTextAccumulator, type TextAccumulator } from "./text-accumulator";
-export { THINK_CLOSE, THINK_OPEN, ThinkTagParser, type ThinkTagPolicy } from "./think-tag-parser";
+export {
+  THINK_CLOSE,
+  THINK_OPEN,
+  ThinkTagParser,
+  type ThinkTagPolicy,
+  type ThinkTags,
+} from "./think-tag-parser";
+export { readThinkingKwarg, thinkingKwargValue } from "./thinking-kwarg";
 export type { ToolCallFragment } from "./tool-call-fragment";

@@ -1,6 +1,6 @@
 import type { ParserContext, ReasoningParser } from "./dialect";
 import { type MarkerHandler, MarkerLexer } from "./marker-lexer";
-import { createMarkerSet } from "./marker-set";
+import { createMarkerSet, type MarkerSet } from "./marker-set";
 import type { SegmentSink } from "./segment";
 
 export const THINK_OPEN = "<think>";
@@ -16,10 +16,38 @@ export interface ThinkTagPolicy {
    * too); `literal` never enters; `reenter` always enters (interleaved thinking).
    */
   readonly thinkInContent: "before-content" | "literal" | "reenter";
+  /** The family's own pair when it is not `<think>`/`</think>` (MiniMax M3's `<mm:think>`/`</mm:think>`). */
+  readonly tags?: ThinkTags;
 }
 
-const BOTH_MARKERS = createMarkerSet([THINK_OPEN, THINK_CLOSE]);
-const CLOSE_MARKER = createMarkerSet([THINK_CLOSE]);
+export interface ThinkTags {
+  readonly open: string;
+  readonly close: string;
+}
+
+interface TagMarkers {
+  readonly close: string;
+  readonly both: MarkerSet;
+  readonly closeOnly: MarkerSet;
+}
+
+const THINK_TAGS: ThinkTags = { open: THINK_OPEN, close: THINK_CLOSE };
+// One pair of marker sets per pair of tags, shared by every parser (a policy is a module constant).
+const markersByTags = new Map<string, TagMarkers>();
+
+function markersOf(tags: ThinkTags): TagMarkers {
+  const key = `${tags.open}\u0000${tags.close}`;
+  let markers = markersByTags.get(key);
+  if (markers === undefined) {
+    markers = {
+      close: tags.close,
+      both: createMarkerSet([tags.open, tags.close]),
+      closeOnly: createMarkerSet([tags.close]),
+    };
+    markersByTags.set(key, markers);
+  }
+  return markers;
+}
 
 /**
  * The state machine shared by the `<think>` dialects: reasoning / content, with the differences
@@ -33,12 +61,14 @@ export class ThinkTagParser implements ReasoningParser, MarkerHandler {
   // Literal `<think>`s of the current text block not yet closed: their `</think>` is literal too.
   private literalOpens = 0;
   private readonly lexer: MarkerLexer;
+  private readonly tags: TagMarkers;
 
   constructor(
     private readonly policy: ThinkTagPolicy,
     context: ParserContext,
     private readonly sink: SegmentSink,
   ) {
+    this.tags = markersOf(policy.tags ?? THINK_TAGS);
     this.reasoning = policy.startsInReasoning(context);
     this.lexer = new MarkerLexer(this, this.liveMarkers());
   }
@@ -84,7 +114,7 @@ export class ThinkTagParser implements ReasoningParser, MarkerHandler {
 
   marker(marker: string, _buffer: string, index: number): number {
     const resume = index + marker.length;
-    if (marker === THINK_CLOSE) {
+    if (marker === this.tags.close) {
       if (this.reasoning) this.reasoning = false;
       else if (this.literalOpens > 0) {
         // "see <think>this</think>" in an answer: the pair is prose, not a stray close to drop.
@@ -113,7 +143,7 @@ export class ThinkTagParser implements ReasoningParser, MarkerHandler {
 
   private liveMarkers() {
     // A `literal` dialect (deepseek_r1) leaves `<think>` in content alone and drops every stray `</think>`.
-    if (!this.reasoning && this.policy.thinkInContent === "literal") return CLOSE_MARKER;
-    return BOTH_MARKERS;
+    if (!this.reasoning && this.policy.thinkInContent === "literal") return this.tags.closeOnly;
+    return this.tags.both;
   }
 }

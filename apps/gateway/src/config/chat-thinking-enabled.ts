@@ -1,3 +1,4 @@
+import { readThinkingKwarg } from "@sluice/core";
 import type { ThinkingKwarg } from "./presets";
 import type { ThinkingSetting } from "./thinking-enabled";
 
@@ -17,7 +18,8 @@ export interface ChatThinkingSetting extends ThinkingSetting {
  * Whether an OpenAI client's request runs with thinking on (docs/http-api.md §6). The config's `on`/`off`
  * and a family that always thinks win, as on the Anthropic side. Otherwise the client decides:
  * `reasoning_effort: "none"` → off, any other effort → on; else the template switch it set itself
- * (`chat_template_kwargs.enable_thinking`, the way vLLM users turn Qwen3 thinking off); else the
+ * (`chat_template_kwargs.enable_thinking`, the way vLLM users turn Qwen3 thinking off; MiniMax M3's
+ * `thinking_mode: "enabled"`); else the
  * family's template default, which is what the model would do had the client called it directly.
  */
 export function chatThinkingEnabled(setting: ChatThinkingSetting, request: ChatThinkingRequest): boolean {
@@ -29,10 +31,10 @@ export function chatThinkingEnabled(setting: ChatThinkingSetting, request: ChatT
   const kwargs = request.chat_template_kwargs;
   if (typeof kwargs === "object" && kwargs !== null) {
     // The family's own switch first, then either common spelling (vLLM reads both for several families).
-    for (const name of [setting.thinkingKwarg, "enable_thinking", "thinking"]) {
+    for (const name of [setting.thinkingKwarg, "enable_thinking", "thinking"] as const) {
       if (name === undefined) continue;
-      const value = (kwargs as Record<string, unknown>)[name];
-      if (typeof value === "boolean") return value;
+      const value = readThinkingKwarg(name, (kwargs as Record<string, unknown>)[name]);
+      if (value !== undefined) return value;
     }
   }
   return setting.thinksByDefault;

@@ -158,7 +158,7 @@ const ModelFileSchema = mapping({
   reasoning_parser: optional(oneOf([...acceptedNames(REASONING_DIALECTS), "none"])),
   tool_parser: optional(oneOf([...acceptedNames(TOOL_DIALECTS), "none"])),
   thinking: optional(oneOf(["request", "on", "off"])),
-  thinking_kwarg: optional(oneOf(["enable_thinking", "thinking", "none"])),
+  thinking_kwarg: optional(oneOf(["enable_thinking", "thinking", "thinking_mode", "none"])),
   max_output_tokens: optional(positiveInteger),
   context_window: optional(positiveInteger),
   upstream: UpstreamFileSchema,

@@ -1,6 +1,7 @@
 import type { ReasoningDialect, ToolDialect } from "@sluice/core";
 import { deepseekR1ReasoningDialect } from "@sluice/reasoning-deepseek-r1";
 import { deepseekV41ReasoningDialect } from "@sluice/reasoning-deepseek-v41";
+import { minimaxM3ReasoningDialect } from "@sluice/reasoning-minimax-m3";
 import { qwen3ReasoningDialect } from "@sluice/reasoning-qwen3";
 import { deepseekDsmlToolDialect } from "@sluice/tool-deepseek-dsml";
 import { deepseekV31ToolDialect } from "@sluice/tool-deepseek-v31";
@@ -8,6 +9,7 @@ import { glm45ToolDialect, glm47ToolDialect } from "@sluice/tool-glm45";
 import { hermesToolDialect } from "@sluice/tool-hermes";
 import { kimiK2ToolDialect } from "@sluice/tool-kimi-k2";
 import { minimaxM2ToolDialect } from "@sluice/tool-minimax-m2";
+import { minimaxM3ToolDialect } from "@sluice/tool-minimax-m3";
 import { qwenXmlToolDialect } from "@sluice/tool-qwen-xml";
 
 /**
@@ -19,11 +21,13 @@ export const DIALECTS: readonly (ReasoningDialect | ToolDialect)[] = [
   qwen3ReasoningDialect(),
   deepseekR1ReasoningDialect(),
   deepseekV41ReasoningDialect(),
+  minimaxM3ReasoningDialect(),
   qwenXmlToolDialect(),
   hermesToolDialect(),
   glm45ToolDialect(),
   glm47ToolDialect(),
   minimaxM2ToolDialect(),
+  minimaxM3ToolDialect(),
   deepseekV31ToolDialect(),
   deepseekDsmlToolDialect(),
   kimiK2ToolDialect(),

@@ -87,6 +87,16 @@ export const PRESETS: readonly Preset[] = [
     toolParser: "minimax_m2",
     template: { systemMessages: "leading", reasoningStart: "always" },
   },
+  // MiniMax M3's template prefills `<mm:think>` only with `thinking_mode: "enabled"` (off by default); its tags are
+  // special tokens (the dialects ask for them). Its message loop is taken to be M2's: one leading system message.
+  {
+    name: "minimax-m3",
+    reasoningParser: "minimax_m3",
+    toolParser: "minimax_m3",
+    thinkingKwarg: "thinking_mode",
+    thinksByDefault: false,
+    template: { systemMessages: "leading", reasoningStart: "always" },
+  },
   {
     name: "deepseek-v3.1",
     reasoningParser: "deepseek_v41",

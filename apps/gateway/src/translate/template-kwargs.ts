@@ -1,3 +1,4 @@
+import { thinkingKwargValue } from "@sluice/core";
 import type { ModelPlan } from "../config/resolve-model-plan";
 
 /**
@@ -12,7 +13,7 @@ export function templateKwargs(
   const kwargs: Record<string, unknown> = { ...plan.template?.kwargs, ...clientKwargs };
   if (plan.thinkingKwarg !== undefined) {
     for (const name of [plan.thinkingKwarg, ...(plan.template?.thinkingAliases ?? [])])
-      kwargs[name] = thinking;
+      kwargs[name] = thinkingKwargValue(name, thinking);
   }
   return Object.keys(kwargs).length === 0 ? {} : { chat_template_kwargs: kwargs };
 }

@@ -1,9 +1,11 @@
+import { readThinkingKwarg } from "@sluice/core";
 import { findPreset } from "../../src/config/presets";
 import { resolveModelPlan } from "../../src/config/resolve-model-plan";
 import { rawStream } from "../server/chat-chunks";
 import type { RawCall, RawMarkup } from "../server/raw-markup/raw-markup";
 import type { Script } from "../server/scripted-upstream";
 import { templateModelFor } from "../templates/template-model-for";
+import { thinkTagsOf } from "../templates/think-tags-of";
 import { FIRST_TASK, SECOND_TASK } from "./client-loops";
 
 /** What the scripted model thinks, says before each call, and answers at the end of a loop. */
@@ -45,16 +47,19 @@ export function templateReasoning(
   if (findPreset(presetName) === undefined) throw new Error(`no preset ${presetName}`);
   const plan = resolveModelPlan({ preset: presetName });
   const template = templateModelFor(templatePreset);
+  const { open, close } = thinkTagsOf(plan);
   return (body, reasoning) => {
     const rendered = template.render(body);
     if (!rendered.ok) throw new Error(`the template upstream passed a refused request: ${rendered.message}`);
     const kwargs = (body.chat_template_kwargs ?? {}) as Record<string, unknown>;
     const thinkingOn =
       plan.reasoning !== undefined &&
-      (plan.alwaysThinks || (plan.thinkingKwarg !== undefined && kwargs[plan.thinkingKwarg] === true));
+      (plan.alwaysThinks ||
+        (plan.thinkingKwarg !== undefined &&
+          readThinkingKwarg(plan.thinkingKwarg, kwargs[plan.thinkingKwarg]) === true));
     if (!thinkingOn) return "";
-    if (rendered.generation.trimEnd().endsWith("<think>")) return `${reasoning}\n</think>\n\n`;
-    return WRITES_OWN_THINK.has(presetName) ? `<think>${reasoning}</think>\n\n` : "";
+    if (rendered.generation.trimEnd().endsWith(open)) return `${reasoning}\n${close}\n\n`;
+    return WRITES_OWN_THINK.has(presetName) ? `${open}${reasoning}${close}\n\n` : "";
   };
 }
 

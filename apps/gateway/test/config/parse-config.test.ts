@@ -471,7 +471,7 @@ describe("parseConfig: upstream knobs (docs/config.md §1)", () => {
     ],
     [
       "    thinking_kwarg: enable\n    upstream: {base_url: demo}",
-      'models.0.thinking_kwarg: Did you mean "enable_thinking"? Expected one of "enable_thinking" | "thinking" | "none"',
+      'models.0.thinking_kwarg: Did you mean "enable_thinking"? Expected one of "enable_thinking" | "thinking" | "thinking_mode" | "none"',
     ],
   ])("rejects %j, saying what to write", (modelLines, problem) => {
     expect(problemsOf(withModel(modelLines))).toEqual([problem]);

@@ -1,10 +1,12 @@
 /// <reference types="vite/client" />
 import Anthropic from "@anthropic-ai/sdk";
+import { readThinkingKwarg, thinkingKwargValue } from "@sluice/core";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRESETS, type Preset } from "../../src/config/presets";
 import { resolveModelPlan } from "../../src/config/resolve-model-plan";
 import { templateModelFor } from "../templates/template-model-for";
+import { thinkTagsOf } from "../templates/think-tags-of";
 import type { RawMarkup } from "./raw-markup/raw-markup";
 import { type ScriptedReply, type ScriptedUpstream, startScriptedUpstream } from "./scripted-upstream";
 import { modelYaml, startTestGateway, type TestGateway } from "./test-gateway";
@@ -87,8 +89,9 @@ function rawServer(
   const rendered = templateModelFor(preset.name).render(body);
   // What templates refuse is test/templates' subject; here (DeepSeek V3.1's stock template and a past call)
   // the server is taken to have a fixed one that opens `<think>` as the stock one does.
-  const opened = !rendered.ok || rendered.generation.trimEnd().endsWith("<think>");
-  const reasoning = !thinks ? "" : opened ? `${REASONING}\n</think>\n\n` : `<think>${REASONING}</think>\n\n`;
+  const { open, close } = thinkTagsOf(resolveModelPlan({ preset: preset.name }));
+  const opened = !rendered.ok || rendered.generation.trimEnd().endsWith(open);
+  const reasoning = !thinks ? "" : opened ? `${REASONING}\n${close}\n\n` : `${open}${REASONING}${close}\n\n`;
   const content = `${reasoning}${TEXT}\n\n${rawToolMarkup(preset.toolParser, ending !== "whole")}`;
   return {
     payloads: [
@@ -149,7 +152,8 @@ beforeAll(async () => {
     const kwargs = (request.body.chat_template_kwargs ?? {}) as Record<string, unknown>;
     const kwarg = resolveModelPlan({ preset: preset.name }).thinkingKwarg;
     const thinkingOn =
-      (kwarg !== undefined && kwargs[kwarg] === true) || String(request.headers["x-thinking"]) === "on";
+      (kwarg !== undefined && readThinkingKwarg(kwarg, kwargs[kwarg]) === true) ||
+      String(request.headers["x-thinking"]) === "on";
     try {
       return kind === "raw"
         ? rawServer(preset, thinkingOn, request.body, ending)
@@ -220,7 +224,10 @@ describe("one preset for any server (docs/dialects.md §1): raw markup and struc
         const sent = upstream.requestsFor(model).at(-1)?.body ?? {};
         const kwargs = sent.chat_template_kwargs as Record<string, unknown> | undefined;
         if (plan.thinkingKwarg === undefined) expect(kwargs, where).toEqual(preset.template?.kwargs);
-        else expect(kwargs?.[plan.thinkingKwarg], where).toBe(thinkingOn || plan.alwaysThinks);
+        else
+          expect(kwargs?.[plan.thinkingKwarg], where).toBe(
+            thinkingKwargValue(plan.thinkingKwarg, thinkingOn || plan.alwaysThinks),
+          );
         for (const [field, value] of Object.entries(plan.requestFields ?? {}))
           expect(sent[field], where).toEqual(value);
       }

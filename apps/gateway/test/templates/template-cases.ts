@@ -219,6 +219,26 @@ export const TEMPLATE_CASES: readonly TemplateCase[] = [
     body: { messages: afterTool, tools: TOOLS },
     keeps: ["REASON-CALL", "TOOL-OUT"],
   },
+  {
+    preset: "minimax-m3",
+    name: "drops a late system and a developer message",
+    body: { messages: [...withDeveloper, system("SYS-LATE"), user("USER-NEXT")] },
+    keeps: ["SYS-FIRST", "USER-ASK", "USER-NEXT"],
+    drops: ["DEV-RULES", "SYS-LATE"],
+    generationEnds: "]~b]ai\n",
+  },
+  {
+    preset: "minimax-m3",
+    name: "opens <mm:think> when thinking_mode is enabled",
+    body: { messages: [user("Q")], chat_template_kwargs: { thinking_mode: "enabled" } },
+    generationEnds: "<mm:think>\n",
+  },
+  {
+    preset: "minimax-m3",
+    name: "keeps reasoning after the last user only",
+    body: { messages: afterTool, tools: TOOLS },
+    keeps: ["REASON-CALL", "TOOL-OUT"],
+  },
   // DeepSeek
   {
     preset: "deepseek-v3.1",

@@ -7,6 +7,7 @@ import { hermesTemplate } from "./hermes-template";
 import { kimiK2Template } from "./kimi-k2-template";
 import { kimiK25Template } from "./kimi-k25-template";
 import { minimaxM2Template } from "./minimax-m2-template";
+import { minimaxM3Template } from "./minimax-m3-template";
 import { type ContentFormat, prepareVllmMessages } from "./prepare-vllm-messages";
 import { qwen3CoderTemplate } from "./qwen3-coder-template";
 import { qwen3Template } from "./qwen3-template";
@@ -32,6 +33,7 @@ const FAMILIES: Readonly<Record<string, Family>> = {
   "glm-4.5": { render: glmTemplate("4.5"), format: "openai" },
   "glm-4.7": { render: glmTemplate("4.7"), format: "openai" },
   "minimax-m2": { render: minimaxM2Template, format: "openai" },
+  "minimax-m3": { render: minimaxM3Template, format: "openai" },
   "deepseek-r1": { render: deepseekR1Template, format: "string" },
   "deepseek-v3.1": { render: deepseekV31Template({ argumentsAsJson: false }), format: "string" },
   // The stock template fixed as the gateway's error advises (arguments written with `| tojson`).

@@ -76,6 +76,7 @@ describe("template models", () => {
     }
     for (const preset of [
       "minimax-m2",
+      "minimax-m3",
       "deepseek-v3.1",
       "deepseek-v3.2",
       "deepseek-v4",

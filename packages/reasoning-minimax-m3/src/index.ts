@@ -1,0 +1,1 @@
+export { minimaxM3Policy, minimaxM3ReasoningDialect } from "./minimax-m3-reasoning-dialect";
