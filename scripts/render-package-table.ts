@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { markdownTable, withGeneratedBlocks } from "../apps/gateway/src/config/render-docs-tables";
 
 /** The workspace folders whose packages the table lists: the libraries, then the apps built from them. */
 const WORKSPACE_FOLDERS = ["packages", "apps"] as const;
@@ -37,25 +38,17 @@ export function workspacePackages(root: string): WorkspacePackage[] {
  * `<!-- generated:packages -->` and `<!-- /generated:packages -->`, and a test fails while it is stale.
  */
 export function renderPackageTable(root: string): string {
-  const line = (cells: readonly string[]) =>
-    `| ${cells.map((cell) => cell.replaceAll("|", "\\|")).join(" | ")} |`;
   // A dialect's description quotes its markup: `<tool_call>` must show as text, not vanish as an HTML tag.
   const asText = (text: string) => text.replaceAll("<", "&lt;").replaceAll(">", "&gt;");
-  const rows = workspacePackages(root).map((pkg) =>
-    line([`\`${pkg.folder}\``, `\`${pkg.name}\``, asText(pkg.description)]),
+  return markdownTable(
+    ["folder", "package", "what it does"],
+    workspacePackages(root).map((pkg) => [`\`${pkg.folder}\``, `\`${pkg.name}\``, asText(pkg.description)]),
   );
-  return [line(["folder", "package", "what it does"]), line(["---", "---", "---"]), ...rows].join("\n");
 }
 
 /** `text` with its generated package list (if it has one) replaced by the current one. */
 export function withCurrentPackageTable(text: string, root: string): string {
-  const start = "<!-- generated:packages -->";
-  const end = "<!-- /generated:packages -->";
-  const open = text.indexOf(start);
-  if (open === -1) return text;
-  const close = text.indexOf(end, open);
-  if (close === -1) throw new Error(`${start} without ${end}`);
-  return `${text.slice(0, open)}${start}\n${renderPackageTable(root)}\n${text.slice(close)}`;
+  return withGeneratedBlocks(text, { packages: () => renderPackageTable(root) });
 }
 
 /** The documents (from the repository root) with a generated package list. */

@@ -26,7 +26,7 @@ export function renderPresetTable(): string {
           : "—";
     return [`\`${preset.name}\``, preset.reasoningParser, preset.toolParser, thinking];
   });
-  return table(["preset", "reasoning", "tools", "thinking kwarg"], rows);
+  return markdownTable(["preset", "reasoning", "tools", "thinking kwarg"], rows);
 }
 
 /** Each preset's template rules (docs/dialects.md §5), as the gateway applies them. */
@@ -59,7 +59,7 @@ export function renderTemplateTable(): string {
       other.length === 0 ? "—" : other.join("; "),
     ];
   });
-  return table(
+  return markdownTable(
     [
       "preset",
       "system messages",
@@ -83,13 +83,14 @@ export function renderDialectTable(): string {
           .map(([key, value]) => `\`${key}: ${JSON.stringify(value)}\``)
           .join(", "),
   ]);
-  return table(
+  return markdownTable(
     ["name", "kind", "also accepted (peers' names)", "what it parses", "upstream request needs"],
     rows,
   );
 }
 
-function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
+/** A Markdown table; a `|` in a cell is escaped so it stays in its cell. */
+export function markdownTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const line = (cells: readonly string[]) =>
     `| ${cells.map((cell) => cell.replaceAll("|", "\\|")).join(" | ")} |`;
   return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
@@ -97,8 +98,16 @@ function table(header: readonly string[], rows: readonly (readonly string[])[]):
 
 /** `text` with every generated block replaced by its current rendering; blocks it does not have are left out. */
 export function withCurrentTables(text: string): string {
+  return withGeneratedBlocks(text, DOCS_TABLES);
+}
+
+/**
+ * `text` with each `<!-- generated:NAME -->` … `<!-- /generated:NAME -->` block of `renderers` replaced by
+ * what its renderer gives now (the registry's tables here, the workspace's package list in scripts/).
+ */
+export function withGeneratedBlocks(text: string, renderers: Readonly<Record<string, () => string>>): string {
   let result = text;
-  for (const [name, render] of Object.entries(DOCS_TABLES)) {
+  for (const [name, render] of Object.entries(renderers)) {
     const start = `<!-- generated:${name} -->`;
     const end = `<!-- /generated:${name} -->`;
     let from = 0;
