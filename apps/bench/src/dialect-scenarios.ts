@@ -1,11 +1,13 @@
 import { deepseekR1ReasoningDialect } from "@sluice/reasoning-deepseek-r1";
 import { deepseekV41ReasoningDialect } from "@sluice/reasoning-deepseek-v41";
+import { minimaxM3ReasoningDialect } from "@sluice/reasoning-minimax-m3";
 import { qwen3ReasoningDialect } from "@sluice/reasoning-qwen3";
 import { deepseekDsmlToolDialect } from "@sluice/tool-deepseek-dsml";
 import { deepseekV31ToolDialect } from "@sluice/tool-deepseek-v31";
 import { glm45ToolDialect, glm47ToolDialect } from "@sluice/tool-glm45";
 import { kimiK2ToolDialect } from "@sluice/tool-kimi-k2";
 import { minimaxM2ToolDialect } from "@sluice/tool-minimax-m2";
+import { minimaxM3ToolDialect } from "@sluice/tool-minimax-m3";
 import { dialectTrace } from "./dialect-traces";
 import type { SegmenterScenario } from "./segmenter-bench";
 
@@ -19,6 +21,7 @@ export function dialectScenarios(): SegmenterScenario[] {
     { tool: glm45ToolDialect(), reasoning: qwen3ReasoningDialect() },
     { tool: glm47ToolDialect(), reasoning: qwen3ReasoningDialect() },
     { tool: minimaxM2ToolDialect(), reasoning: deepseekR1ReasoningDialect() },
+    { tool: minimaxM3ToolDialect(), reasoning: minimaxM3ReasoningDialect() },
     { tool: deepseekV31ToolDialect(), reasoning: deepseekV41ReasoningDialect() },
     { tool: deepseekDsmlToolDialect(), reasoning: deepseekV41ReasoningDialect() },
     { tool: kimiK2ToolDialect(), reasoning: qwen3ReasoningDialect() },

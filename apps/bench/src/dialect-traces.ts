@@ -1,6 +1,11 @@
 import { prose } from "./traces";
 
 const FILE_PATH = "/tmp/report.md";
+// MiniMax M3's namespace token: one special token before every tag of its calls.
+const M3 = "]<]minimax[>[";
+
+/** Where reasoning ends, for the families whose think tags are not `<think>`. */
+const THINK_CLOSES: Readonly<Record<string, string>> = { minimax_m3: "</mm:think>" };
 
 /** How each family writes one Write call with a large `content` string, as its chat template renders it. */
 export const WRITE_CALLS: Readonly<Record<string, (content: string) => string>> = {
@@ -20,13 +25,16 @@ export const WRITE_CALLS: Readonly<Record<string, (content: string) => string>> 
   deepseek_v31: (content) =>
     `<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>Write<｜tool▁sep｜>${JSON.stringify({ file_path: FILE_PATH, content })}` +
     "<｜tool▁call▁end｜><｜tool▁calls▁end｜>",
+  minimax_m3: (content) =>
+    `${M3}<tool_call>\n${M3}<invoke name="Write">${M3}<file_path>${FILE_PATH}${M3}</file_path>` +
+    `${M3}<content>${content}${M3}</content>${M3}</invoke>\n${M3}</tool_call>`,
   kimi_k2: (content) =>
     `<|tool_calls_section_begin|><|tool_call_begin|>functions.Write:0<|tool_call_argument_begin|>` +
     `${JSON.stringify({ file_path: FILE_PATH, content })}<|tool_call_end|><|tool_calls_section_end|>`,
 };
 
 /**
- * About `bytes` of a raw stream in a family's markup: some reasoning, `</think>`, a sentence, then Write
+ * About `bytes` of a raw stream in a family's markup: some reasoning, its close (`</think>`), a sentence, then Write
  * calls whose `content` string is up to 512 KiB each, repeated to reach the size (the tool parser's worst
  * case: one huge string value streamed live).
  */
@@ -37,5 +45,6 @@ export function dialectTrace(dialect: string, bytes: number, seed = 13): string 
   const call = writeCall(content);
   const calls: string[] = [];
   for (let size = 0; size < bytes - 1024; size += call.length) calls.push(call);
-  return `${prose(1000, seed + 1)}</think>\n\nI will write the file now.\n\n${calls.join("\n")}`;
+  const thinkClose = THINK_CLOSES[dialect] ?? "</think>";
+  return `${prose(1000, seed + 1)}${thinkClose}\n\nI will write the file now.\n\n${calls.join("\n")}`;
 }
