@@ -5,12 +5,14 @@
 //
 // It writes packages/{tool,reasoning}-NAME (descriptor, a parser that keeps every character as text,
 // a conformance test over the peer cases fixtures/ holds for NAME, each skipped as "not parsed yet"
-// until the parser handles it), and adds the package to the gateway's dependencies. Then: `pnpm install`,
-// one line in apps/gateway/src/config/dialect-registry.ts, `pnpm docs:tables`, and a preset row in
+// until the parser handles it), adds the package to the gateway's dependencies and its factory to DIALECTS
+// in apps/gateway/src/config/dialect-registry.ts (scripts/register-dialect.mjs, sorted as biome wants).
+// Then: `pnpm install`, `pnpm docs:tables`, its section in docs/dialects.md, and a preset row in
 // apps/gateway/src/config/presets.ts for a new family.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { withDialectRegistered, withGatewayDependency } from "./register-dialect.mjs";
 
 const [kind, name, description] = process.argv.slice(2);
 if ((kind !== "tool" && kind !== "reasoning") || !/^[a-z][a-z0-9_]*$/.test(name ?? "") || !description) {
@@ -171,23 +173,22 @@ describe("${name}", () => {
 `,
 );
 
-// The gateway imports every dialect of its registry.
+// The gateway imports every dialect of its registry, and runs each one DIALECTS lists.
 const gatewayPackage = join(root, "apps", "gateway", "package.json");
-const gateway = JSON.parse(readFileSync(gatewayPackage, "utf8"));
-gateway.dependencies = Object.fromEntries(
-  Object.entries({ ...gateway.dependencies, [packageName]: "workspace:*" }).sort(([a], [b]) =>
-    a.localeCompare(b),
-  ),
+writeFileSync(gatewayPackage, withGatewayDependency(readFileSync(gatewayPackage, "utf8"), packageName));
+const registryFile = join(root, "apps", "gateway", "src", "config", "dialect-registry.ts");
+writeFileSync(
+  registryFile,
+  withDialectRegistered(readFileSync(registryFile, "utf8"), { packageName, factory, kind }),
 );
-writeFileSync(gatewayPackage, `${JSON.stringify(gateway, null, 2)}\n`);
 
 // Formatted as the rest of the repository is, so `biome check .` passes on the new package as it stands.
 execFileSync(join(root, "node_modules", ".bin", "biome"), ["check", "--write", directory], {
   stdio: "ignore",
 });
 
-console.log(`made packages/${folder} (${cases.length} peer cases, each skipped until parsed). Next:
+console.log(`made packages/${folder} (${cases.length} peer cases, each skipped until parsed), registered ${factory}()
+in apps/gateway/src/config/dialect-registry.ts and the gateway's dependencies. Next:
   pnpm install
-  add ${factory}() to DIALECTS in apps/gateway/src/config/dialect-registry.ts
-  pnpm docs:tables
+  pnpm docs:tables, and a section for "${name}" in docs/dialects.md
   a preset row in apps/gateway/src/config/presets.ts for a new family`);

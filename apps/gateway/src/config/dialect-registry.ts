@@ -15,7 +15,7 @@ import { qwenXmlToolDialect } from "@sluice/tool-qwen-xml";
 /**
  * Every dialect the gateway runs, one line each (docs/dialects.md §4). Config validation, the error that
  * lists the valid names, the docs' tables and the contract tests read this list; adding a dialect is one
- * package plus one line here. Dialects are stateless descriptors: each stream gets its own parser.
+ * package plus one line here, which scripts/scaffold.mjs writes (scripts/register-dialect.mjs). Dialects are stateless descriptors: each stream gets its own parser.
  */
 export const DIALECTS: readonly (ReasoningDialect | ToolDialect)[] = [
   qwen3ReasoningDialect(),
