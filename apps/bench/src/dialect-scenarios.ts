@@ -8,6 +8,7 @@ import { glm45ToolDialect, glm47ToolDialect } from "@sluice/tool-glm45";
 import { kimiK2ToolDialect } from "@sluice/tool-kimi-k2";
 import { minimaxM2ToolDialect } from "@sluice/tool-minimax-m2";
 import { minimaxM3ToolDialect } from "@sluice/tool-minimax-m3";
+import { qwenXmlToolDialect } from "@sluice/tool-qwen-xml";
 import { dialectTrace } from "./dialect-traces";
 import type { SegmenterScenario } from "./segmenter-bench";
 
@@ -25,6 +26,8 @@ export function dialectScenarios(): SegmenterScenario[] {
     { tool: deepseekV31ToolDialect(), reasoning: deepseekV41ReasoningDialect() },
     { tool: deepseekDsmlToolDialect(), reasoning: deepseekV41ReasoningDialect() },
     { tool: kimiK2ToolDialect(), reasoning: qwen3ReasoningDialect() },
+    // Step 3.5 / 3.7 Flash (preset step-3.5): qwen_xml behind always-open reasoning.
+    { tool: qwenXmlToolDialect(), reasoning: deepseekR1ReasoningDialect() },
   ];
   return rows.map(({ tool, reasoning }) => ({
     title: `${tool.id} (${reasoning.id})`,

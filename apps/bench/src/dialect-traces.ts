@@ -28,6 +28,9 @@ export const WRITE_CALLS: Readonly<Record<string, (content: string) => string>> 
   minimax_m3: (content) =>
     `${M3}<tool_call>\n${M3}<invoke name="Write">${M3}<file_path>${FILE_PATH}${M3}</file_path>` +
     `${M3}<content>${content}${M3}</content>${M3}</invoke>\n${M3}</tool_call>`,
+  qwen_xml: (content) =>
+    `<tool_call>\n<function=Write>\n<parameter=file_path>\n${FILE_PATH}\n</parameter>\n` +
+    `<parameter=content>\n${content}\n</parameter>\n</function>\n</tool_call>`,
   kimi_k2: (content) =>
     `<|tool_calls_section_begin|><|tool_call_begin|>functions.Write:0<|tool_call_argument_begin|>` +
     `${JSON.stringify({ file_path: FILE_PATH, content })}<|tool_call_end|><|tool_calls_section_end|>`,

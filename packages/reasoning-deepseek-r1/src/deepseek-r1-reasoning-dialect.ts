@@ -16,9 +16,11 @@ export function deepseekR1ReasoningDialect(): ReasoningDialect {
   return {
     kind: "reasoning",
     id: "deepseek_r1",
-    // vLLM's and SGLang's reasoning parser for MiniMax M2 splits the same way (starts in reasoning).
-    aliases: ["minimax_m2"],
-    description: "DeepSeek-R1 and models that always think (MiniMax M2): always starts in reasoning",
+    // vLLM's and SGLang's reasoning parsers for MiniMax M2 and for Step 3.5/3.7 Flash split the same way: their
+    // templates always open `<think>` and have no switch to turn it off (docs/dialects.md §3, step3p5).
+    aliases: ["minimax_m2", "step3p5"],
+    description:
+      "DeepSeek-R1 and models that always think (MiniMax M2, Step 3.5/3.7 Flash): always starts in reasoning",
     markers: ["<think>", "</think>"],
     alwaysThinks: true,
     toolCallEndsReasoning: true,

@@ -16,9 +16,12 @@ export function qwenXmlToolDialect(options: QwenXmlOptions = {}): ToolDialect {
   return {
     kind: "tool",
     id: "qwen_xml",
-    // vLLM's names for the same format.
-    aliases: ["qwen3_coder", "qwen3_xml"],
-    description: "Qwen3-Coder, Qwen3.5/3.6: `<tool_call><function=NAME><parameter=P>VALUE</parameter>…`",
+    // vLLM's names for the same format; its `qwen35coder` (Qwen3.5-Coder) subclasses `qwen3_coder` and changes
+    // only its own streaming, which this parser already does (docs/dialects.md §2). `step3p5`: vLLM's and
+    // SGLang's parser for Step 3.5/3.7 Flash, which write this format byte for byte (docs/dialects.md §3).
+    aliases: ["qwen3_coder", "qwen3_xml", "qwen35coder", "step3p5"],
+    description:
+      "Qwen3-Coder, Qwen3.5/3.6, Qwen3.5-Coder: `<tool_call><function=NAME><parameter=P>VALUE</parameter>…`",
     markers: ["<tool_call>", "<function=", "<parameter=", "</parameter>", "</function>", "</tool_call>"],
     createParser: (context, sink) => new TagCallParser(context, sink, grammar),
   };

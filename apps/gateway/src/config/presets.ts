@@ -126,6 +126,15 @@ export const PRESETS: readonly Preset[] = [
     thinkingKwarg: "thinking",
     template: { systemMessages: "leading", reasoningStart: "always" },
   },
+  // Step 3.5 / 3.7 Flash: qwen_xml's calls, and a template (Qwen3.5's body) that always opens `<think>` with no
+  // switch, so deepseek_r1 (both dialects answer to `step3p5`). `preserve_thinking` keeps every turn's reasoning,
+  // so a new user turn extends the prompt instead of re-rendering the last tool loop without it.
+  {
+    name: "step-3.5",
+    reasoningParser: "deepseek_r1",
+    toolParser: "qwen_xml",
+    template: { systemMessages: "leading", reasoningStart: "always", kwargs: { preserve_thinking: true } },
+  },
   // K2-Instruct does not think.
   { name: "kimi-k2", reasoningParser: "none", toolParser: "kimi_k2" },
   // K2.5/K2.6: thinking by default, switched with chat_template_kwargs.thinking; the template opens `<think>`.

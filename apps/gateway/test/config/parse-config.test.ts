@@ -397,7 +397,7 @@ models:
 });
 
 describe("parseConfig: the peers' parser names", () => {
-  it.each(["qwen3_coder", "qwen3_xml"])("reads tool_parser: %s as qwen_xml", (name) => {
+  it.each(["qwen3_coder", "qwen3_xml", "qwen35coder"])("reads tool_parser: %s as qwen_xml", (name) => {
     const config = parseConfig(withModel(`    tool_parser: ${name}\n    upstream: {base_url: demo}`));
     expect(config.models[0]?.toolParser).toBe("qwen_xml");
   });

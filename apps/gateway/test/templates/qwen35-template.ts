@@ -11,7 +11,17 @@ import { type FamilyRender, type PreparedMessage, raise } from "./template-model
  * turn's reasoning only after the last real user query, or everywhere with Qwen3.6's
  * `preserve_thinking: true`; earlier reasoning is dropped.
  */
-export function qwen35Template(options: { readonly preserveThinking: boolean }): FamilyRender {
+export interface Qwen35TemplateOptions {
+  /** Whether `preserve_thinking: true` keeps every turn's reasoning (Qwen3.6, Step 3.5/3.7). */
+  readonly preserveThinking: boolean;
+  /** The turn tool results go in: Qwen's `user`, Step's own `tool_response` (default `user`). */
+  readonly toolResultTurn?: "user" | "tool_response";
+  /** Whether `enable_thinking: false` pre-fills an empty think block (Qwen; Step has no switch). Default true. */
+  readonly thinkingSwitch?: boolean;
+}
+
+export function qwen35Template(options: Qwen35TemplateOptions): FamilyRender {
+  const toolTurn = options.toolResultTurn ?? "user";
   return ({ messages, tools, kwargs }) => {
     if (messages.length === 0) raise("No messages provided.");
     let prompt = "";
@@ -51,7 +61,7 @@ export function qwen35Template(options: { readonly preserveThinking: boolean }):
         case "tool": {
           const previous = messages[index - 1];
           // The template opens the user turn only after a non-tool message (`loop.previtem`).
-          if (previous !== undefined && previous.role !== "tool") prompt += "<|im_start|>user";
+          if (previous !== undefined && previous.role !== "tool") prompt += `<|im_start|>${toolTurn}`;
           prompt += `\n<tool_response>\n${content}\n</tool_response>`;
           const next = messages[index + 1];
           if (next === undefined || next.role !== "tool") prompt += "<|im_end|>\n";
@@ -61,7 +71,8 @@ export function qwen35Template(options: { readonly preserveThinking: boolean }):
           raise("Unexpected message role.");
       }
     });
-    const think = kwargs.enable_thinking === false ? "<think>\n\n</think>\n\n" : "<think>\n";
+    const switchedOff = (options.thinkingSwitch ?? true) && kwargs.enable_thinking === false;
+    const think = switchedOff ? "<think>\n\n</think>\n\n" : "<think>\n";
     return { conversation: prompt, generation: `<|im_start|>assistant\n${think}` };
   };
 }

@@ -126,6 +126,33 @@ export const TEMPLATE_CASES: readonly TemplateCase[] = [
     body: { messages: loop, tools: TOOLS },
     drops: ["REASON-CALL", "REASON-DONE"],
   },
+  // Step 3.5 / 3.7 Flash (Qwen3.5's body)
+  {
+    preset: "step-3.5",
+    name: "renders a tool loop, tool results in a tool_response turn",
+    body: { messages: loop, tools: TOOLS },
+    keeps: [...loopTexts, "<|im_start|>tool_response\n<tool_response>\nTOOL-OUT\n</tool_response><|im_end|>"],
+    drops: ["REASON-CALL", "REASON-DONE"],
+    generationEnds: "<|im_start|>assistant\n<think>\n",
+  },
+  {
+    preset: "step-3.5",
+    name: "always opens <think>: enable_thinking switches nothing",
+    body: { messages: [user("Q")], chat_template_kwargs: { enable_thinking: false } },
+    generationEnds: "<|im_start|>assistant\n<think>\n",
+  },
+  {
+    preset: "step-3.5",
+    name: "keeps all reasoning with preserve_thinking",
+    body: { messages: loop, tools: TOOLS, chat_template_kwargs: { preserve_thinking: true } },
+    keeps: [...loopTexts, "REASON-CALL", "REASON-DONE"],
+  },
+  {
+    preset: "step-3.5",
+    name: "raises on a late system message",
+    body: { messages: lateSystem },
+    raises: "System message must be at the beginning.",
+  },
   // Qwen3, Qwen3-Coder, Hermes
   {
     preset: "qwen3",

@@ -27,6 +27,16 @@ interface Family {
 const FAMILIES: Readonly<Record<string, Family>> = {
   "qwen3.5": { render: qwen35Template({ preserveThinking: false }), format: "string" },
   "qwen3.6": { render: qwen35Template({ preserveThinking: true }), format: "string" },
+  // Step 3.5/3.7 Flash (StepFun3.7-Flash.jinja): Qwen3.5's body, tool results in a `tool_response` turn, and
+  // a generation prompt that always opens `<think>`.
+  "step-3.5": {
+    render: qwen35Template({
+      preserveThinking: true,
+      toolResultTurn: "tool_response",
+      thinkingSwitch: false,
+    }),
+    format: "string",
+  },
   qwen3: { render: qwen3Template, format: "string" },
   "qwen3-coder": { render: qwen3CoderTemplate, format: "string" },
   hermes: { render: hermesTemplate, format: "string" },

@@ -82,6 +82,7 @@ describe("template models", () => {
       "deepseek-v4",
       "kimi-k2",
       "kimi-k2.5",
+      "step-3.5",
     ]) {
       expect(TEMPLATE_PRESETS).toContain(preset);
     }

@@ -10,6 +10,11 @@ export interface ReasoningPeerCase {
   readonly chunks: string[];
   readonly starts_in_reasoning: boolean;
   readonly expected: { readonly reasoning: string | null; readonly content: string | null };
+  /**
+   * What the peer asserts, where it asserts only part (`content_exact`, `reasoning_only`,
+   * `reasoning_contains,content_exact`): the side it leaves out is `null` in `expected`, not an assertion.
+   */
+  readonly assert?: string;
 }
 
 /** A case of fixtures/tool-peer-cases.json (see fixtures/README.md). */
