@@ -25,7 +25,9 @@ export function seedOssReasoningDialect(): ReasoningDialect {
       "Seed-OSS: `<seed:think>…</seed:think>`, which the model opens itself; budget notes are reasoning",
     markers: ["<seed:think>", "</seed:think>", "<seed:cot_budget_reflect>", "</seed:cot_budget_reflect>"],
     requestFields: { skip_special_tokens: false, spaces_between_special_tokens: false },
-    alwaysThinks: false,
+    // Seed-OSS thinks on every request: its budget defaults to unlimited and has no off switch (budget 0 still
+    // writes a budget note inside `<seed:think>`), so thinking counts as on, as for deepseek_r1.
+    alwaysThinks: true,
     toolCallEndsReasoning: true,
     createParser: (context, sink) => new ThinkTagParser(seedOssPolicy, context, sink),
   };
