@@ -2,13 +2,14 @@ import { deepseekR1ReasoningDialect } from "@sluice/reasoning-deepseek-r1";
 import { deepseekV41ReasoningDialect } from "@sluice/reasoning-deepseek-v41";
 import { minimaxM3ReasoningDialect } from "@sluice/reasoning-minimax-m3";
 import { qwen3ReasoningDialect } from "@sluice/reasoning-qwen3";
+import { seedOssReasoningDialect } from "@sluice/reasoning-seed-oss";
 import { deepseekDsmlToolDialect } from "@sluice/tool-deepseek-dsml";
 import { deepseekV31ToolDialect } from "@sluice/tool-deepseek-v31";
 import { glm45ToolDialect, glm47ToolDialect } from "@sluice/tool-glm45";
 import { kimiK2ToolDialect } from "@sluice/tool-kimi-k2";
 import { minimaxM2ToolDialect } from "@sluice/tool-minimax-m2";
 import { minimaxM3ToolDialect } from "@sluice/tool-minimax-m3";
-import { qwenXmlToolDialect } from "@sluice/tool-qwen-xml";
+import { qwenXmlToolDialect, seedOssToolDialect } from "@sluice/tool-qwen-xml";
 import { dialectTrace } from "./dialect-traces";
 import type { SegmenterScenario } from "./segmenter-bench";
 
@@ -28,6 +29,8 @@ export function dialectScenarios(): SegmenterScenario[] {
     { tool: kimiK2ToolDialect(), reasoning: qwen3ReasoningDialect() },
     // Step 3.5 / 3.7 Flash (preset step-3.5): qwen_xml behind always-open reasoning.
     { tool: qwenXmlToolDialect(), reasoning: deepseekR1ReasoningDialect() },
+    // Seed-OSS (preset seed-oss): qwen_xml's body in <seed:tool_call>, behind <seed:think>, which the model opens.
+    { tool: seedOssToolDialect(), reasoning: seedOssReasoningDialect() },
   ];
   return rows.map(({ tool, reasoning }) => ({
     title: `${tool.id} (${reasoning.id})`,

@@ -5,7 +5,12 @@ const FILE_PATH = "/tmp/report.md";
 const M3 = "]<]minimax[>[";
 
 /** Where reasoning ends, for the families whose think tags are not `<think>`. */
-const THINK_CLOSES: Readonly<Record<string, string>> = { minimax_m3: "</mm:think>" };
+const THINK_CLOSES: Readonly<Record<string, string>> = {
+  minimax_m3: "</mm:think>",
+  seed_oss: "</seed:think>",
+};
+/** Where reasoning starts, for the families whose model writes the opener itself (Seed-OSS). */
+const THINK_OPENS: Readonly<Record<string, string>> = { seed_oss: "<seed:think>" };
 
 /** How each family writes one Write call with a large `content` string, as its chat template renders it. */
 export const WRITE_CALLS: Readonly<Record<string, (content: string) => string>> = {
@@ -31,6 +36,9 @@ export const WRITE_CALLS: Readonly<Record<string, (content: string) => string>> 
   qwen_xml: (content) =>
     `<tool_call>\n<function=Write>\n<parameter=file_path>\n${FILE_PATH}\n</parameter>\n` +
     `<parameter=content>\n${content}\n</parameter>\n</function>\n</tool_call>`,
+  seed_oss: (content) =>
+    `<seed:tool_call>\n<function=Write>\n<parameter=file_path>\n${FILE_PATH}\n</parameter>\n` +
+    `<parameter=content>\n${content}\n</parameter>\n</function>\n</seed:tool_call>`,
   kimi_k2: (content) =>
     `<|tool_calls_section_begin|><|tool_call_begin|>functions.Write:0<|tool_call_argument_begin|>` +
     `${JSON.stringify({ file_path: FILE_PATH, content })}<|tool_call_end|><|tool_calls_section_end|>`,
@@ -49,5 +57,6 @@ export function dialectTrace(dialect: string, bytes: number, seed = 13): string 
   const calls: string[] = [];
   for (let size = 0; size < bytes - 1024; size += call.length) calls.push(call);
   const thinkClose = THINK_CLOSES[dialect] ?? "</think>";
-  return `${prose(1000, seed + 1)}${thinkClose}\n\nI will write the file now.\n\n${calls.join("\n")}`;
+  const thinkOpen = THINK_OPENS[dialect] ?? "";
+  return `${thinkOpen}${prose(1000, seed + 1)}${thinkClose}\n\nI will write the file now.\n\n${calls.join("\n")}`;
 }

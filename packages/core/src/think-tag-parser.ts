@@ -18,6 +18,12 @@ export interface ThinkTagPolicy {
   readonly thinkInContent: "before-content" | "literal" | "reenter";
   /** The family's own pair when it is not `<think>`/`</think>` (MiniMax M3's `<mm:think>`/`</mm:think>`). */
   readonly tags?: ThinkTags;
+  /**
+   * A pair of note tags that may follow the close in content (Seed-OSS's `<seed:cot_budget_reflect>` budget
+   * notes): met in content, the note's span is reasoning, never answer text; inside reasoning it is reasoning
+   * text like any other.
+   */
+  readonly notes?: ThinkTags;
 }
 
 export interface ThinkTags {
@@ -29,20 +35,26 @@ interface TagMarkers {
   readonly close: string;
   readonly both: MarkerSet;
   readonly closeOnly: MarkerSet;
+  /** Content's markers when the policy has notes: the pair and the note's opener. */
+  readonly withNoteOpen: MarkerSet | undefined;
+  /** Inside a note met in content: only its close. */
+  readonly noteClose: MarkerSet | undefined;
 }
 
 const THINK_TAGS: ThinkTags = { open: THINK_OPEN, close: THINK_CLOSE };
 // One pair of marker sets per pair of tags, shared by every parser (a policy is a module constant).
 const markersByTags = new Map<string, TagMarkers>();
 
-function markersOf(tags: ThinkTags): TagMarkers {
-  const key = `${tags.open}\u0000${tags.close}`;
+function markersOf(tags: ThinkTags, notes: ThinkTags | undefined): TagMarkers {
+  const key = `${tags.open}\u0000${tags.close}\u0000${notes?.open ?? ""}\u0000${notes?.close ?? ""}`;
   let markers = markersByTags.get(key);
   if (markers === undefined) {
     markers = {
       close: tags.close,
       both: createMarkerSet([tags.open, tags.close]),
       closeOnly: createMarkerSet([tags.close]),
+      withNoteOpen: notes === undefined ? undefined : createMarkerSet([tags.open, tags.close, notes.open]),
+      noteClose: notes === undefined ? undefined : createMarkerSet([notes.close]),
     };
     markersByTags.set(key, markers);
   }
@@ -57,6 +69,8 @@ function markersOf(tags: ThinkTags): TagMarkers {
  */
 export class ThinkTagParser implements ReasoningParser, MarkerHandler {
   private reasoning: boolean;
+  // Inside a note met in content (policy.notes): reasoning until the note's close, then content again.
+  private inNote = false;
   private contentSeen = false;
   // Literal `<think>`s of the current text block not yet closed: their `</think>` is literal too.
   private literalOpens = 0;
@@ -68,7 +82,7 @@ export class ThinkTagParser implements ReasoningParser, MarkerHandler {
     context: ParserContext,
     private readonly sink: SegmentSink,
   ) {
-    this.tags = markersOf(policy.tags ?? THINK_TAGS);
+    this.tags = markersOf(policy.tags ?? THINK_TAGS, policy.notes);
     this.reasoning = policy.startsInReasoning(context);
     this.lexer = new MarkerLexer(this, this.liveMarkers());
   }
@@ -95,6 +109,7 @@ export class ThinkTagParser implements ReasoningParser, MarkerHandler {
     // Held bytes cannot be a marker any more: a tool call follows them.
     this.lexer.end();
     this.reasoning = false;
+    this.inNote = false;
     this.contentSeen = true;
     this.literalOpens = 0;
     this.lexer.markers = this.liveMarkers();
@@ -114,6 +129,15 @@ export class ThinkTagParser implements ReasoningParser, MarkerHandler {
 
   marker(marker: string, _buffer: string, index: number): number {
     const resume = index + marker.length;
+    const { notes } = this.policy;
+    if (notes !== undefined && (this.inNote || (!this.reasoning && marker === notes.open))) {
+      // A note after the close: its tags are markup and its text reasoning, and content resumes after it.
+      this.inNote = marker === notes.open;
+      this.reasoning = this.inNote;
+      this.sink({ type: "markup", text: marker });
+      this.lexer.markers = this.liveMarkers();
+      return resume;
+    }
     if (marker === this.tags.close) {
       if (this.reasoning) this.reasoning = false;
       else if (this.literalOpens > 0) {
@@ -142,6 +166,8 @@ export class ThinkTagParser implements ReasoningParser, MarkerHandler {
   }
 
   private liveMarkers() {
+    if (this.inNote && this.tags.noteClose !== undefined) return this.tags.noteClose;
+    if (!this.reasoning && this.tags.withNoteOpen !== undefined) return this.tags.withNoteOpen;
     // A `literal` dialect (deepseek_r1) leaves `<think>` in content alone and drops every stray `</think>`.
     if (!this.reasoning && this.policy.thinkInContent === "literal") return this.tags.closeOnly;
     return this.tags.both;

@@ -1,13 +1,14 @@
 import { type CallStartMatch, matchTaggedCallStart } from "@sluice/tool-kit";
 import type { QwenXmlLimits } from "./qwen-xml-limits";
-import { FUNCTION_OPEN, TOOL_CALL_OPEN } from "./qwen-xml-markers";
+import { FUNCTION_OPEN } from "./qwen-xml-markers";
 import { readTagName } from "./read-tag-name";
 
 export type { CallStartMatch };
 
 /**
- * Decides whether the start marker at `buffer[index]` (`<tool_call>` or a bare `<function=`) opens a
- * call: `<tool_call>` needs optional whitespace then `<function=NAME>`; `<function=` needs `NAME>`.
+ * Decides whether the start marker at `buffer[index]` (a block's opener such as `<tool_call>`, or a bare
+ * `<function=`) opens a call: the block's opener needs optional whitespace then `<function=NAME>`; `<function=`
+ * needs `NAME>`.
  * Returns where the confirmed opening ends, `text` when it is not a call (t033, t034, t035, t066),
  * or `hold` when the buffer ends before that is known (never when `final`). The caller checks the
  * call-start policy and the line-start rule of the bare form.
@@ -15,12 +16,12 @@ export type { CallStartMatch };
 export function matchCallStart(
   buffer: string,
   index: number,
-  marker: typeof TOOL_CALL_OPEN | typeof FUNCTION_OPEN,
+  marker: string,
   final: boolean,
   limits: QwenXmlLimits,
 ): CallStartMatch {
   return matchTaggedCallStart(buffer, index + marker.length, final, {
-    inner: marker === TOOL_CALL_OPEN ? FUNCTION_OPEN : undefined,
+    inner: marker === FUNCTION_OPEN ? undefined : FUNCTION_OPEN,
     readName: (text, from, end) => readTagName(text, from, end, limits.maxNameLength, "function"),
     maxWhitespace: limits.maxWhitespace,
   });

@@ -7,38 +7,41 @@ import {
   FUNCTION_OPEN,
   PARAMETER_CLOSE_PREFIX,
   PARAMETER_OPEN,
-  TOOL_CALL_CLOSE,
-  TOOL_CALL_OPEN,
+  QWEN_XML_BLOCK,
+  type QwenXmlBlock,
 } from "./qwen-xml-markers";
 import { readTagName } from "./read-tag-name";
 
-// A `</parameter>` closes before `</function>`, `</tool_call>` (and a new `<parameter=`, the kit's rule) or the end.
-const VALUE_CLOSE_FOLLOWERS: readonly Follower[] = [{ marker: FUNCTION_CLOSE }, { marker: TOOL_CALL_CLOSE }];
-// A `</function>` with no `</parameter>` before it closes only before `</tool_call>`, `<tool_call>` or the end.
-const FUNCTION_CLOSE_FOLLOWERS: readonly Follower[] = [
-  { marker: TOOL_CALL_CLOSE },
-  { marker: TOOL_CALL_OPEN },
-];
-// A `</tool_call>` with neither `</parameter>` nor `</function>` closes only before `<tool_call>` or the end.
-const TOOL_CALL_CLOSE_FOLLOWERS: readonly Follower[] = [{ marker: TOOL_CALL_OPEN }];
-
-const grammars = new WeakMap<QwenXmlLimits, TagCallGrammar>();
+const grammars = new WeakMap<QwenXmlBlock, WeakMap<QwenXmlLimits, TagCallGrammar>>();
 
 /**
- * `qwen_xml`'s tags for tool-kit's TagCallParser (docs/dialects.md §2): `<tool_call>` around
+ * `qwen_xml`'s tags for tool-kit's TagCallParser (docs/dialects.md §2): `<tool_call>` (the block's opener) around
  * `<function=NAME>`, or a bare `<function=NAME>` at the start of a line in content; `<parameter=P>` values
  * with one newline each side, closed by `</parameter>` or a drifted form of it (t045–t047). One grammar per
- * limits, so every parser of a dialect shares its marker sets.
+ * limits and block, so every parser of a dialect shares its marker sets. `block` names the wrapper and the
+ * dialect: Seed-OSS writes the same body inside `<seed:tool_call>` (SEED_OSS_BLOCK).
  */
-export function qwenXmlGrammar(limits: QwenXmlLimits): TagCallGrammar {
-  const cached = grammars.get(limits);
+export function qwenXmlGrammar(limits: QwenXmlLimits, block: QwenXmlBlock = QWEN_XML_BLOCK): TagCallGrammar {
+  let byLimits = grammars.get(block);
+  if (byLimits === undefined) {
+    byLimits = new WeakMap();
+    grammars.set(block, byLimits);
+  }
+  const cached = byLimits.get(limits);
   if (cached !== undefined) return cached;
+  const { open: blockOpen, close: blockClose } = block;
+  // A `</parameter>` closes before `</function>`, the block's close (and a new `<parameter=`, the kit's rule) or the end.
+  const valueCloseFollowers: readonly Follower[] = [{ marker: FUNCTION_CLOSE }, { marker: blockClose }];
+  // A `</function>` with no `</parameter>` before it closes only before the block's close, its open or the end.
+  const functionCloseFollowers: readonly Follower[] = [{ marker: blockClose }, { marker: blockOpen }];
+  // The block's close with neither `</parameter>` nor `</function>` closes only before its open or the end.
+  const blockCloseFollowers: readonly Follower[] = [{ marker: blockOpen }];
   const starts = [
     {
-      marker: TOOL_CALL_OPEN,
+      marker: blockOpen,
       accepted: "explicit" as const,
       match: (buffer: string, index: number, final: boolean) =>
-        matchCallStart(buffer, index, TOOL_CALL_OPEN, final, limits),
+        matchCallStart(buffer, index, blockOpen, final, limits),
     },
     {
       // The bare form counts only at the start of a line, and only in content.
@@ -50,12 +53,12 @@ export function qwenXmlGrammar(limits: QwenXmlLimits): TagCallGrammar {
     },
   ];
   const grammar: TagCallGrammar = {
-    dialect: "qwen_xml",
+    dialect: block.dialect,
     newlines: "one-newline",
     maxWhitespace: limits.maxWhitespace,
     maxMadeUpLookahead: limits.maxMadeUpLookahead,
     starts,
-    // Right after `</function>`: its `</tool_call>` may still follow (after whitespace), or the next call.
+    // Right after `</function>`: its block close (`</tool_call>`) may still follow (after whitespace), or the next call.
     startsAfterCall: starts,
     parameterTag: PARAMETER_OPEN,
     readParameterName: (buffer, from, final) =>
@@ -68,11 +71,11 @@ export function qwenXmlGrammar(limits: QwenXmlLimits): TagCallGrammar {
     keyWord: "parameter",
     callOpen: FUNCTION_OPEN,
     callClose: FUNCTION_CLOSE,
-    blockOpen: TOOL_CALL_OPEN,
-    blockClose: TOOL_CALL_CLOSE,
-    valueCloseFollowers: VALUE_CLOSE_FOLLOWERS,
-    callCloseFollowers: FUNCTION_CLOSE_FOLLOWERS,
-    blockCloseFollowers: TOOL_CALL_CLOSE_FOLLOWERS,
+    blockOpen,
+    blockClose,
+    valueCloseFollowers,
+    callCloseFollowers: functionCloseFollowers,
+    blockCloseFollowers,
     // t067: `</tool_call>` with no `</function>` ends the call too.
     missingCallClose: (callName, endedBy) => ({
       code: "missing_function_close",
@@ -82,6 +85,6 @@ export function qwenXmlGrammar(limits: QwenXmlLimits): TagCallGrammar {
     // Inside a value, `</tool_call>` closing what is open says only that the parameter had no close (as always).
     missingCallCloseAfterValue: false,
   };
-  grammars.set(limits, grammar);
+  byLimits.set(limits, grammar);
   return grammar;
 }

@@ -3,6 +3,7 @@ import { deepseekR1ReasoningDialect } from "@sluice/reasoning-deepseek-r1";
 import { deepseekV41ReasoningDialect } from "@sluice/reasoning-deepseek-v41";
 import { minimaxM3ReasoningDialect } from "@sluice/reasoning-minimax-m3";
 import { qwen3ReasoningDialect } from "@sluice/reasoning-qwen3";
+import { seedOssReasoningDialect } from "@sluice/reasoning-seed-oss";
 import { deepseekDsmlToolDialect } from "@sluice/tool-deepseek-dsml";
 import { deepseekV31ToolDialect } from "@sluice/tool-deepseek-v31";
 import { glm45ToolDialect, glm47ToolDialect } from "@sluice/tool-glm45";
@@ -10,7 +11,7 @@ import { hermesToolDialect } from "@sluice/tool-hermes";
 import { kimiK2ToolDialect } from "@sluice/tool-kimi-k2";
 import { minimaxM2ToolDialect } from "@sluice/tool-minimax-m2";
 import { minimaxM3ToolDialect } from "@sluice/tool-minimax-m3";
-import { qwenXmlToolDialect } from "@sluice/tool-qwen-xml";
+import { qwenXmlToolDialect, seedOssToolDialect } from "@sluice/tool-qwen-xml";
 
 /**
  * Every dialect the gateway runs, one line each (docs/dialects.md §4). Config validation, the error that
@@ -22,6 +23,7 @@ export const DIALECTS: readonly (ReasoningDialect | ToolDialect)[] = [
   deepseekR1ReasoningDialect(),
   deepseekV41ReasoningDialect(),
   minimaxM3ReasoningDialect(),
+  seedOssReasoningDialect(),
   qwenXmlToolDialect(),
   hermesToolDialect(),
   glm45ToolDialect(),
@@ -31,6 +33,7 @@ export const DIALECTS: readonly (ReasoningDialect | ToolDialect)[] = [
   deepseekV31ToolDialect(),
   deepseekDsmlToolDialect(),
   kimiK2ToolDialect(),
+  seedOssToolDialect(),
 ];
 
 export const REASONING_DIALECTS: readonly ReasoningDialect[] = DIALECTS.filter(

@@ -135,6 +135,15 @@ export const PRESETS: readonly Preset[] = [
     toolParser: "qwen_xml",
     template: { systemMessages: "leading", reasoningStart: "always", kwargs: { preserve_thinking: true } },
   },
+  // Seed-OSS: qwen_xml's body in `<seed:tool_call>`, `<seed:think>` which the model opens itself (so the answer
+  // starts in content), one leading system message. Its budget (`thinking_budget`) is a number, not a switch, and
+  // it always thinks (budget 0 still writes a budget note), so no thinking_kwarg: the dialect says alwaysThinks.
+  {
+    name: "seed-oss",
+    reasoningParser: "seed_oss",
+    toolParser: "seed_oss",
+    template: { systemMessages: "leading", reasoningStart: "never" },
+  },
   // K2-Instruct does not think.
   { name: "kimi-k2", reasoningParser: "none", toolParser: "kimi_k2" },
   // K2.5/K2.6: thinking by default, switched with chat_template_kwargs.thinking; the template opens `<think>`.

@@ -153,6 +153,32 @@ export const TEMPLATE_CASES: readonly TemplateCase[] = [
     body: { messages: lateSystem },
     raises: "System message must be at the beginning.",
   },
+  // Seed-OSS
+  {
+    preset: "seed-oss",
+    name: "renders a tool loop with every past reasoning, each call in its own <seed:tool_call>",
+    body: { messages: loop, tools: TOOLS },
+    keeps: [
+      ...loopTexts,
+      "REASON-CALL",
+      "REASON-DONE",
+      "<seed:bos>tool\nTOOL-OUT<seed:eos>",
+      "</seed:tool_call>",
+    ],
+    generationEnds: "<seed:bos>assistant\n",
+  },
+  {
+    preset: "seed-oss",
+    name: "opens <seed:think> only with thinking_budget 0, inside a budget note",
+    body: { messages: [user("Q")], chat_template_kwargs: { thinking_budget: 0 } },
+    generationEnds: "<seed:think><seed:cot_budget_reflect>",
+  },
+  {
+    preset: "seed-oss",
+    name: "raises on a late system message",
+    body: { messages: lateSystem },
+    raises: "System message must be at the beginning.",
+  },
   // Qwen3, Qwen3-Coder, Hermes
   {
     preset: "qwen3",

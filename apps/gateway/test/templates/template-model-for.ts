@@ -12,6 +12,7 @@ import { type ContentFormat, prepareVllmMessages } from "./prepare-vllm-messages
 import { qwen3CoderTemplate } from "./qwen3-coder-template";
 import { qwen3Template } from "./qwen3-template";
 import { qwen35Template } from "./qwen35-template";
+import { seedOssTemplate } from "./seed-oss-template";
 import { type FamilyRender, type RenderResult, TemplateError, type TemplateModel } from "./template-model";
 
 interface Family {
@@ -37,6 +38,8 @@ const FAMILIES: Readonly<Record<string, Family>> = {
     }),
     format: "string",
   },
+  // Seed-OSS: `<seed:bos>` turns, every past reasoning kept, the model opening `<seed:think>` itself.
+  "seed-oss": { render: seedOssTemplate, format: "string" },
   qwen3: { render: qwen3Template, format: "string" },
   "qwen3-coder": { render: qwen3CoderTemplate, format: "string" },
   hermes: { render: hermesTemplate, format: "string" },

@@ -83,6 +83,7 @@ describe("template models", () => {
       "kimi-k2",
       "kimi-k2.5",
       "step-3.5",
+      "seed-oss",
     ]) {
       expect(TEMPLATE_PRESETS).toContain(preset);
     }

@@ -28,9 +28,13 @@ const VOCABULARY = [
 
 /**
  * docs/architecture.md I3 and I4 for one reasoning dialect, with thinking on and off: any chunking of any generated
- * stream gives the same segments, and reasoning + text + markup equals the input.
+ * stream gives the same segments, and reasoning + text + markup equals the input. `vocabulary` adds a family's own
+ * markers and their pieces (Seed-OSS's `<seed:think>` and budget notes) to the generated streams.
  */
-export function runReasoningChunkingProperty(dialect: () => ReasoningDialect): void {
+export function runReasoningChunkingProperty(
+  dialect: () => ReasoningDialect,
+  vocabulary: readonly string[] = [],
+): void {
   describe(`${dialect().id}: any chunking gives the same segments and conserves the input (docs/architecture.md I3, I4)`, () => {
     for (const thinking of [true, false]) {
       it(`thinking ${thinking}`, () => {
@@ -42,7 +46,7 @@ export function runReasoningChunkingProperty(dialect: () => ReasoningDialect): v
               context: createParserContext({ thinking }),
               sink,
             }),
-          markupStream(VOCABULARY),
+          markupStream([...VOCABULARY, ...vocabulary]),
         );
       });
     }

@@ -1,0 +1,1 @@
+export { seedOssPolicy, seedOssReasoningDialect } from "./seed-oss-reasoning-dialect";
