@@ -21,7 +21,8 @@ export function mistralReasoningDialect(): ReasoningDialect {
     id: "mistral",
     // vLLM's `--reasoning-parser mistral` is the id itself.
     aliases: [],
-    description: "Magistral, Devstral 2, Mistral Small/Medium reasoning: `[THINK]…[/THINK]`, which the model opens",
+    description:
+      "Magistral, Devstral 2, Mistral Small/Medium reasoning: `[THINK]…[/THINK]`, which the model opens",
     markers: ["[THINK]", "[/THINK]"],
     requestFields: { skip_special_tokens: false, spaces_between_special_tokens: false },
     // The switch is the system prompt (Magistral's asks for [THINK]); no request field turns it off.

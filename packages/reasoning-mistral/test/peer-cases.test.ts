@@ -39,6 +39,9 @@ describe("mistral reasoning", () => {
   });
 
   it("asks the server to keep its special tokens", () => {
-    expect(mistral.requestFields).toEqual({ skip_special_tokens: false, spaces_between_special_tokens: false });
+    expect(mistral.requestFields).toEqual({
+      skip_special_tokens: false,
+      spaces_between_special_tokens: false,
+    });
   });
 });
