@@ -1,6 +1,7 @@
 import { deepseekR1ReasoningDialect } from "@sluice/reasoning-deepseek-r1";
 import { deepseekV41ReasoningDialect } from "@sluice/reasoning-deepseek-v41";
 import { minimaxM3ReasoningDialect } from "@sluice/reasoning-minimax-m3";
+import { mistralReasoningDialect } from "@sluice/reasoning-mistral";
 import { qwen3ReasoningDialect } from "@sluice/reasoning-qwen3";
 import { seedOssReasoningDialect } from "@sluice/reasoning-seed-oss";
 import { deepseekDsmlToolDialect } from "@sluice/tool-deepseek-dsml";
@@ -9,6 +10,7 @@ import { glm45ToolDialect, glm47ToolDialect } from "@sluice/tool-glm45";
 import { kimiK2ToolDialect } from "@sluice/tool-kimi-k2";
 import { minimaxM2ToolDialect } from "@sluice/tool-minimax-m2";
 import { minimaxM3ToolDialect } from "@sluice/tool-minimax-m3";
+import { mistralToolDialect } from "@sluice/tool-mistral";
 import { qwenXmlToolDialect, seedOssToolDialect } from "@sluice/tool-qwen-xml";
 import { dialectTrace } from "./dialect-traces";
 import type { SegmenterScenario } from "./segmenter-bench";
@@ -31,6 +33,8 @@ export function dialectScenarios(): SegmenterScenario[] {
     { tool: qwenXmlToolDialect(), reasoning: deepseekR1ReasoningDialect() },
     // Seed-OSS (preset seed-oss): qwen_xml's body in <seed:tool_call>, behind <seed:think>, which the model opens.
     { tool: seedOssToolDialect(), reasoning: seedOssReasoningDialect() },
+    // Mistral / Devstral / Magistral (preset mistral): [TOOL_CALLS]NAME[ARGS]{json} behind [THINK], which the model opens.
+    { tool: mistralToolDialect(), reasoning: mistralReasoningDialect() },
   ];
   return rows.map(({ tool, reasoning }) => ({
     title: `${tool.id} (${reasoning.id})`,

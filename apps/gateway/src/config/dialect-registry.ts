@@ -2,6 +2,7 @@ import type { ReasoningDialect, ToolDialect } from "@sluice/core";
 import { deepseekR1ReasoningDialect } from "@sluice/reasoning-deepseek-r1";
 import { deepseekV41ReasoningDialect } from "@sluice/reasoning-deepseek-v41";
 import { minimaxM3ReasoningDialect } from "@sluice/reasoning-minimax-m3";
+import { mistralReasoningDialect } from "@sluice/reasoning-mistral";
 import { qwen3ReasoningDialect } from "@sluice/reasoning-qwen3";
 import { seedOssReasoningDialect } from "@sluice/reasoning-seed-oss";
 import { deepseekDsmlToolDialect } from "@sluice/tool-deepseek-dsml";
@@ -11,6 +12,7 @@ import { hermesToolDialect } from "@sluice/tool-hermes";
 import { kimiK2ToolDialect } from "@sluice/tool-kimi-k2";
 import { minimaxM2ToolDialect } from "@sluice/tool-minimax-m2";
 import { minimaxM3ToolDialect } from "@sluice/tool-minimax-m3";
+import { mistralToolDialect } from "@sluice/tool-mistral";
 import { qwenXmlToolDialect, seedOssToolDialect } from "@sluice/tool-qwen-xml";
 
 /**
@@ -24,6 +26,7 @@ export const DIALECTS: readonly (ReasoningDialect | ToolDialect)[] = [
   deepseekV41ReasoningDialect(),
   minimaxM3ReasoningDialect(),
   seedOssReasoningDialect(),
+  mistralReasoningDialect(),
   qwenXmlToolDialect(),
   hermesToolDialect(),
   glm45ToolDialect(),
@@ -34,6 +37,7 @@ export const DIALECTS: readonly (ReasoningDialect | ToolDialect)[] = [
   deepseekDsmlToolDialect(),
   kimiK2ToolDialect(),
   seedOssToolDialect(),
+  mistralToolDialect(),
 ];
 
 export const REASONING_DIALECTS: readonly ReasoningDialect[] = DIALECTS.filter(

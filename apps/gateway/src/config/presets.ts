@@ -144,6 +144,17 @@ export const PRESETS: readonly Preset[] = [
     toolParser: "seed_oss",
     template: { systemMessages: "leading", reasoningStart: "never" },
   },
+  // Mistral, Devstral, Magistral: calls after `[TOOL_CALLS]`, `[THINK]` which the model opens itself when its
+  // system prompt asks (Magistral's does), so the answer starts in content and no request field switches it. Its
+  // templates take system and user roles only (Codex's developer messages join the leading system message) and
+  // no user turn right after tool results (mistral-common, Mistral Small 3.x); past call ids must be nine letters
+  // and digits (the dialect renames them so).
+  {
+    name: "mistral",
+    reasoningParser: "mistral",
+    toolParser: "mistral",
+    template: { systemMessages: "leading", reasoningStart: "never", turns: "alternating" },
+  },
   // K2-Instruct does not think.
   { name: "kimi-k2", reasoningParser: "none", toolParser: "kimi_k2" },
   // K2.5/K2.6: thinking by default, switched with chat_template_kwargs.thinking; the template opens `<think>`.

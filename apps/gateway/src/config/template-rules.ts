@@ -39,6 +39,14 @@ export interface TemplateRules {
    */
   readonly textBesideCalls?: "own-turn";
   /**
+   * `alternating`: the server takes user and assistant turns only in turn, tool results and calls aside: vLLM's
+   * mistral tokenizer mode (mistral-common) raises `Unexpected role 'user' after role 'tool'`, and Mistral Small
+   * 3.x's Jinja template raises on two user turns in a row. Two user messages in a row go as one, and the text a
+   * user turn puts beside its tool results (Claude Code's reminders) joins the last result instead of making a
+   * user turn of its own.
+   */
+  readonly turns?: "alternating";
+  /**
    * Errors this template raises on requests no shape of the chat API avoids (a server-side template bug), each
    * with what to change on the server; the gateway adds the advice to the upstream's 400.
    */

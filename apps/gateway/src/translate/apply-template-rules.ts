@@ -10,10 +10,61 @@ import { withSystemContext } from "./with-system-context";
  */
 export function applyTemplateRules(
   messages: readonly ChatMessage[],
-  rules: Pick<TemplateRules, "systemMessages" | "textBesideCalls"> | undefined,
+  rules: Pick<TemplateRules, "systemMessages" | "textBesideCalls" | "turns"> | undefined,
 ): readonly ChatMessage[] {
   const shaped = rules?.textBesideCalls === "own-turn" ? textBeforeCalls(messages) : messages;
-  return rules?.systemMessages === "leading" ? oneLeadingSystem(shaped) : shaped;
+  const system = rules?.systemMessages === "leading" ? oneLeadingSystem(shaped) : shaped;
+  return rules?.turns === "alternating" ? alternatingTurns(system) : system;
+}
+
+/**
+ * No two user turns in a row for a template that takes user and assistant turns only in turn (Mistral's): a user
+ * message right after another joins it, and one right after tool results joins the last result when it is all
+ * text (what Claude Code writes beside its results). Otherwise the template would raise on the whole request. A
+ * user message with images after tool results stays on its own: a tool result renders text only.
+ */
+function alternatingTurns(messages: readonly ChatMessage[]): readonly ChatMessage[] {
+  const result: ChatMessage[] = [];
+  let changed = false;
+  for (const message of messages) {
+    const last = result.at(-1);
+    if (message.role === "user" && last?.role === "user") {
+      result[result.length - 1] = { ...last, content: joinContents(last.content, message.content) };
+      changed = true;
+      continue;
+    }
+    const text = message.role === "user" ? onlyText(message.content) : undefined;
+    if (text !== undefined && last?.role === "tool") {
+      const own = onlyText(last.content) ?? "";
+      result[result.length - 1] = { ...last, content: own === "" ? text : `${own}\n\n${text}` };
+      changed = true;
+      continue;
+    }
+    result.push(message);
+  }
+  return changed ? result : messages;
+}
+
+type Content = Extract<ChatMessage, { role: "user" }>["content"];
+
+/** Two user contents as one: texts joined by a blank line, parts kept in order. */
+function joinContents(first: Content, second: Content): Content {
+  if (typeof first === "string" && typeof second === "string") return `${first}\n\n${second}`;
+  const parts = (content: Content) =>
+    typeof content === "string" ? [{ type: "text" as const, text: content }] : content;
+  return [...parts(first), ...parts(second)];
+}
+
+/** A content's text when it is nothing but text, else undefined. */
+function onlyText(content: unknown): string | undefined {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return content === null || content === undefined ? "" : undefined;
+  const texts: string[] = [];
+  for (const part of content as { type?: string; text?: unknown }[]) {
+    if (part?.type !== "text" || typeof part.text !== "string") return undefined;
+    texts.push(part.text);
+  }
+  return texts.join("\n");
 }
 
 /**

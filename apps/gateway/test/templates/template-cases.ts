@@ -389,4 +389,58 @@ export const TEMPLATE_CASES: readonly TemplateCase[] = [
     keeps: ["SYS-LATE", "DEV-RULES"],
     generationEnds: "<think></think>",
   },
+  // Mistral
+  {
+    preset: "mistral",
+    name: "renders a tool loop with nine-character ids, dropping reasoning",
+    body: {
+      messages: JSON.parse(JSON.stringify(loop).replaceAll('"call_1"', '"call00000"')),
+      tools: TOOLS,
+    },
+    keeps: loopTexts,
+    drops: ["REASON-CALL", "REASON-DONE"],
+  },
+  {
+    preset: "mistral",
+    name: "raises on a call id that is not nine letters and digits",
+    body: { messages: afterTool, tools: TOOLS },
+    raises: "Tool call id was call_1 but must be a-z, A-Z, 0-9, with a length of 9.",
+  },
+  {
+    preset: "mistral",
+    name: "renders late system messages in place",
+    body: { messages: lateSystem },
+    keeps: ["SYS-FIRST", "SYS-LATE", "USER-NEXT"],
+  },
+  {
+    preset: "mistral",
+    name: "raises on a developer message",
+    body: { messages: withDeveloper },
+    raises: "Only user, assistant, tool, and system roles are supported, got developer.",
+  },
+  {
+    preset: "mistral",
+    name: "raises on a user turn right after tool results",
+    body: {
+      messages: [
+        user("USER-ASK"),
+        assistant(null, { tool_calls: [call("call00000", "CMD-LS")] }),
+        toolResult("call00000", "TOOL-OUT"),
+        user("REMINDER"),
+      ],
+    },
+    raises: "Unexpected role 'user' after role 'tool'",
+  },
+  {
+    preset: "mistral",
+    name: "keeps an assistant turn's text beside its calls",
+    body: {
+      messages: [
+        user("USER-ASK"),
+        assistant("TEXT-BESIDE", { tool_calls: [call("call00000", "CMD-LS")] }),
+        toolResult("call00000", "TOOL-OUT"),
+      ],
+    },
+    keeps: ["TEXT-BESIDE", "CMD-LS", "TOOL-OUT"],
+  },
 ];

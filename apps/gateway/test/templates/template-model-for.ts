@@ -8,6 +8,7 @@ import { kimiK2Template } from "./kimi-k2-template";
 import { kimiK25Template } from "./kimi-k25-template";
 import { minimaxM2Template } from "./minimax-m2-template";
 import { minimaxM3Template } from "./minimax-m3-template";
+import { mistralTemplate } from "./mistral-template";
 import { type ContentFormat, prepareVllmMessages } from "./prepare-vllm-messages";
 import { qwen3CoderTemplate } from "./qwen3-coder-template";
 import { qwen3Template } from "./qwen3-template";
@@ -55,6 +56,7 @@ const FAMILIES: Readonly<Record<string, Family>> = {
   // No V4.1 template is public; DeepSeek's V4 rules stand in for it.
   "deepseek-v4": { render: deepseekV4Template, format: "string" },
   "deepseek-v4.1": { render: deepseekV4Template, format: "string" },
+  mistral: { render: mistralTemplate, format: "openai" },
   "kimi-k2": { render: kimiK2Template, format: "openai" },
   "kimi-k2-thinking": { render: kimiK25Template({ openThink: false }), format: "string" },
   "kimi-k2.5": { render: kimiK25Template({ openThink: true }), format: "string" },

@@ -183,3 +183,74 @@ describe("applyTemplateRules: templates that take system messages anywhere", () 
     expect(applyTemplateRules(messages as ChatMessage[], undefined)).toBe(messages);
   });
 });
+
+describe("applyTemplateRules: user and assistant turns in turn (Mistral)", () => {
+  const mistral = { systemMessages: "leading", turns: "alternating" } as const;
+  const run = (messages: unknown[]) => applyTemplateRules(messages as ChatMessage[], mistral);
+
+  it("joins the text Claude Code puts beside its tool results to the last result", () => {
+    expect(
+      run([
+        { role: "user", content: "ask" },
+        { role: "assistant", content: null, tool_calls: [call] },
+        { role: "tool", tool_call_id: "toolu_1", content: "out" },
+        { role: "user", content: [{ type: "text", text: "reminder" }] },
+      ]),
+    ).toEqual([
+      { role: "user", content: "ask" },
+      { role: "assistant", content: null, tool_calls: [call] },
+      { role: "tool", tool_call_id: "toolu_1", content: "out\n\nreminder" },
+    ]);
+  });
+
+  it("joins two user messages in a row, parts kept in order", () => {
+    const image = { type: "image_url", image_url: { url: "data:image/png;base64,AA==" } };
+    expect(
+      run([
+        { role: "user", content: "one" },
+        { role: "user", content: [image] },
+      ]),
+    ).toEqual([{ role: "user", content: [{ type: "text", text: "one" }, image] }]);
+    expect(
+      run([
+        { role: "user", content: "one" },
+        { role: "user", content: "two" },
+      ]),
+    ).toEqual([{ role: "user", content: "one\n\ntwo" }]);
+  });
+
+  it("makes a late system message after an answer the next user turn", () => {
+    expect(
+      run([
+        { role: "user", content: "ask" },
+        { role: "assistant", content: "answer" },
+        { role: "system", content: "late" },
+      ]),
+    ).toEqual([
+      { role: "user", content: "ask" },
+      { role: "assistant", content: "answer" },
+      { role: "user", content: wrapped("late") },
+    ]);
+  });
+
+  it("keeps a user message with images after tool results on its own (a result renders text only)", () => {
+    const image = { type: "image_url", image_url: { url: "data:image/png;base64,AA==" } };
+    const messages = [
+      { role: "user", content: "ask" },
+      { role: "assistant", content: null, tool_calls: [call] },
+      { role: "tool", tool_call_id: "toolu_1", content: "out" },
+      { role: "user", content: [image] },
+    ];
+    expect(run(messages)).toBe(messages);
+  });
+
+  it("returns the same list when the turns already alternate", () => {
+    const messages = [
+      { role: "system", content: "sys" },
+      { role: "user", content: "ask" },
+      { role: "assistant", content: "answer" },
+      { role: "user", content: "next" },
+    ];
+    expect(run(messages)).toBe(messages);
+  });
+});

@@ -11,6 +11,8 @@ export interface SegmentTextOptions {
   readonly reasoning?: ReasoningDialect;
   readonly tool?: ToolDialect;
   readonly thinking?: boolean;
+  /** Where the template left the model (`ParserContext.startsInReasoning`); absent: the dialect decides. */
+  readonly startsInReasoning?: boolean;
   readonly tools?: Record<string, JsonSchema>;
 }
 
@@ -34,6 +36,7 @@ export function segmentText(
         tool: options.tool,
         context: createParserContext({
           thinking: options.thinking ?? false,
+          startsInReasoning: options.startsInReasoning,
           tools: Object.entries(options.tools ?? {}),
         }),
         sink,

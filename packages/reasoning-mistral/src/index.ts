@@ -1,0 +1,1 @@
+export { mistralPolicy, mistralReasoningDialect } from "./mistral-reasoning-dialect";
