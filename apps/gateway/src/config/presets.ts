@@ -126,9 +126,10 @@ export const PRESETS: readonly Preset[] = [
     thinkingKwarg: "thinking",
     template: { systemMessages: "leading", reasoningStart: "always" },
   },
-  // Step 3.5 / 3.7 Flash: qwen_xml's calls, and a template (Qwen3.5's body) that always opens `<think>` with no
-  // switch, so deepseek_r1 (both dialects answer to `step3p5`). `preserve_thinking` keeps every turn's reasoning,
-  // so a new user turn extends the prompt instead of re-rendering the last tool loop without it.
+  // Step 3.5 / 3.7 Flash: qwen_xml's calls, and a template (Qwen3.5's turns) that always opens `<think>` with no
+  // switch, so deepseek_r1 (both dialects answer to `step3p5`). It drops a `developer` message, which the one
+  // leading system message takes in. `preserve_thinking` keeps every turn's reasoning, so a new user turn extends
+  // the prompt instead of re-rendering the last tool loop without it.
   {
     name: "step-3.5",
     reasoningParser: "deepseek_r1",
@@ -136,7 +137,8 @@ export const PRESETS: readonly Preset[] = [
     template: { systemMessages: "leading", reasoningStart: "always", kwargs: { preserve_thinking: true } },
   },
   // Seed-OSS: qwen_xml's body in `<seed:tool_call>`, `<seed:think>` which the model opens itself (so the answer
-  // starts in content), one leading system message. Its budget (`thinking_budget`) is a number, not a switch, and
+  // starts in content), one leading system message (its template writes a `developer` message under a role header
+  // of its own). Its budget (`thinking_budget`) is a number, not a switch, and
   // it always thinks (budget 0 still writes a budget note), so no thinking_kwarg: the dialect says alwaysThinks.
   {
     name: "seed-oss",

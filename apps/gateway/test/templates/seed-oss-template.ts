@@ -1,45 +1,70 @@
 import { contentText } from "./prepare-vllm-messages";
-import { parameters } from "./qwen35-template";
-import { type FamilyRender, type PreparedMessage, raise } from "./template-model";
+import type { FamilyRender, PreparedMessage } from "./template-model";
+
+const DEFAULT_SYSTEM =
+  "You are Doubao, a helpful AI assistant. You may call one or more functions to assist with the user query.";
 
 /**
- * Seed-OSS as this test models it (docs/dialects.md §3, seed_oss; written from the research notes, not from the
- * template rendered): `<seed:bos>ROLE\n…<seed:eos>` turns; one system message, first (the notes say Seed-OSS reuses
- * Qwen3.5's body, which raises on a later one); tools declared in the system turn (a JSON stand-in for its Python
- * signatures); tool results as `tool` turns; every past reasoning re-rendered from `reasoning_content` in
- * `<seed:think>`; each call in its own `<seed:tool_call>` block. The generation prompt opens no think tag (the model
- * writes `<seed:think>` itself), except `thinking_budget: 0`, which ends it `<seed:think><seed:cot_budget_reflect>`.
+ * Seed-OSS (llama.cpp's `ByteDance-Seed-OSS.jinja`), as this test models it (docs/dialects.md §3, seed_oss):
+ * - `<seed:bos>ROLE\n…<seed:eos>` turns. The first system message, or a default one when there are tools, heads
+ *   the prompt with the tool list (Python signatures there; a JSON stand-in here); a `thinking_budget` adds a
+ *   system turn of its own. Later system messages, and any other role (`developer`), render in place under their
+ *   own role; it never raises.
+ * - every past reasoning is re-rendered from `reasoning_content` in `<seed:think>`; an assistant turn's text
+ *   (trimmed) comes before its calls, each in its own `<seed:tool_call>` block with its values written raw; a
+ *   plain answer with no text gets no `<seed:eos>`.
+ * - the generation prompt opens no think tag (the model writes `<seed:think>` itself), except `thinking_budget:
+ *   0`, which ends it `<seed:think><seed:cot_budget_reflect>`.
  */
 export const seedOssTemplate: FamilyRender = ({ messages, tools, kwargs }) => {
-  let prompt = "";
   const first = messages[0];
   const system = first?.role === "system" ? text(first) : undefined;
-  if (tools !== undefined && tools.length > 0) {
-    prompt += `<seed:bos>system\n${system === undefined ? "" : `${system}\n\n`}Tools:\n${JSON.stringify(tools)}<seed:eos>`;
-  } else if (system !== undefined) {
-    prompt += `<seed:bos>system\n${system}<seed:eos>`;
+  const hasTools = tools !== undefined && tools.length > 0;
+  let prompt = "";
+  if (system !== undefined || hasTools) {
+    prompt += `<seed:bos>system\n${system ?? DEFAULT_SYSTEM}`;
+    if (hasTools) prompt += `\n\nTools:\n${JSON.stringify(tools)}`;
+    prompt += "<seed:eos>";
   }
-  messages.forEach((message, index) => {
+  const budget = kwargs.thinking_budget;
+  if (budget === 0) prompt += "<seed:bos>system\nTHINKING-BUDGET-0<seed:eos>";
+  else if (typeof budget === "number" && budget !== -1)
+    prompt += `<seed:bos>system\nTHINKING-BUDGET-${budget}<seed:eos>`;
+  for (const message of system === undefined ? messages : messages.slice(1)) {
     const content = text(message);
-    if (message.role === "system") {
-      if (index > 0) raise("System message must be at the beginning.");
-    } else if (message.role === "user" || message.role === "tool") {
+    if (message.role !== "assistant") {
       prompt += `<seed:bos>${message.role}\n${content}<seed:eos>`;
-    } else if (message.role === "assistant") {
-      const reasoning = message.reasoning?.trim() ?? "";
-      prompt += `<seed:bos>assistant\n${reasoning === "" ? "" : `<seed:think>${reasoning}</seed:think>`}${content}`;
-      for (const call of message.toolCalls ?? []) {
-        prompt += `<seed:tool_call>\n<function=${call.name}>\n${parameters(call.arguments)}</function>\n</seed:tool_call>`;
-      }
-      prompt += "<seed:eos>";
-    } else {
-      raise("Unexpected message role.");
+      continue;
     }
-  });
-  const budget = kwargs.thinking_budget === 0 ? "<seed:think><seed:cot_budget_reflect>" : "";
-  return { conversation: prompt, generation: `<seed:bos>assistant\n${budget}` };
+    const reasoning = message.reasoning?.trim() ?? "";
+    prompt += `<seed:bos>assistant${reasoning === "" ? "" : `\n<seed:think>${reasoning}</seed:think>`}`;
+    const answer = content.trim();
+    const calls = message.toolCalls ?? [];
+    if (calls.length === 0) {
+      if (answer !== "") prompt += `\n${answer}<seed:eos>`;
+      continue;
+    }
+    if (answer !== "") prompt += `\n${answer}\n`;
+    for (const call of calls) {
+      prompt += `\n<seed:tool_call>\n<function=${call.name}>\n${parameters(call.arguments)}</function>\n</seed:tool_call>`;
+    }
+    prompt += "<seed:eos>";
+  }
+  const think = budget === 0 ? "<seed:think><seed:cot_budget_reflect>" : "";
+  return { conversation: prompt, generation: `<seed:bos>assistant\n${think}` };
 };
 
 function text(message: PreparedMessage): string {
   return contentText(message.content);
+}
+
+/** `<parameter=k>v</parameter>` lines, each value written raw (the template's `| string`; JSON for objects here). */
+function parameters(args: unknown): string {
+  if (typeof args !== "object" || args === null) return "";
+  return Object.entries(args)
+    .map(
+      ([key, value]) =>
+        `<parameter=${key}>${typeof value === "string" ? value : JSON.stringify(value)}</parameter>\n`,
+    )
+    .join("");
 }

@@ -126,12 +126,12 @@ export const TEMPLATE_CASES: readonly TemplateCase[] = [
     body: { messages: loop, tools: TOOLS },
     drops: ["REASON-CALL", "REASON-DONE"],
   },
-  // Step 3.5 / 3.7 Flash (Qwen3.5's body)
+  // Step 3.5 / 3.7 Flash
   {
     preset: "step-3.5",
     name: "renders a tool loop, tool results in a tool_response turn",
     body: { messages: loop, tools: TOOLS },
-    keeps: [...loopTexts, "<|im_start|>tool_response\n<tool_response>\nTOOL-OUT\n</tool_response><|im_end|>"],
+    keeps: [...loopTexts, "<|im_start|>tool_response\n<tool_response>TOOL-OUT</tool_response><|im_end|>"],
     drops: ["REASON-CALL", "REASON-DONE"],
     generationEnds: "<|im_start|>assistant\n<think>\n",
   },
@@ -149,9 +149,16 @@ export const TEMPLATE_CASES: readonly TemplateCase[] = [
   },
   {
     preset: "step-3.5",
-    name: "raises on a late system message",
-    body: { messages: lateSystem },
-    raises: "System message must be at the beginning.",
+    name: "renders a late system message in place and drops a developer message",
+    body: { messages: [...lateSystem, developer("DEV-RULES")] },
+    keeps: ["SYS-FIRST", "<|im_start|>system\nSYS-LATE<|im_end|>", "USER-NEXT"],
+    drops: ["DEV-RULES"],
+  },
+  {
+    preset: "step-3.5",
+    name: "puts reasoning_effort in the system turn",
+    body: { messages: [system("SYS-FIRST"), user("Q")], chat_template_kwargs: { reasoning_effort: "high" } },
+    keeps: ["<|im_start|>system\nReasoning: high\n\nSYS-FIRST<|im_end|>"],
   },
   // Seed-OSS
   {
@@ -175,9 +182,9 @@ export const TEMPLATE_CASES: readonly TemplateCase[] = [
   },
   {
     preset: "seed-oss",
-    name: "raises on a late system message",
-    body: { messages: lateSystem },
-    raises: "System message must be at the beginning.",
+    name: "renders a late system message in place, and a developer message under its own role",
+    body: { messages: [...lateSystem, developer("DEV-RULES")] },
+    keeps: ["SYS-FIRST", "<seed:bos>system\nSYS-LATE<seed:eos>", "<seed:bos>developer\nDEV-RULES<seed:eos>"],
   },
   // Qwen3, Qwen3-Coder, Hermes
   {

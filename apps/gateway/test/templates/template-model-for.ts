@@ -14,6 +14,7 @@ import { qwen3CoderTemplate } from "./qwen3-coder-template";
 import { qwen3Template } from "./qwen3-template";
 import { qwen35Template } from "./qwen35-template";
 import { seedOssTemplate } from "./seed-oss-template";
+import { stepTemplate } from "./step-template";
 import { type FamilyRender, type RenderResult, TemplateError, type TemplateModel } from "./template-model";
 
 interface Family {
@@ -29,17 +30,11 @@ interface Family {
 const FAMILIES: Readonly<Record<string, Family>> = {
   "qwen3.5": { render: qwen35Template({ preserveThinking: false }), format: "string" },
   "qwen3.6": { render: qwen35Template({ preserveThinking: true }), format: "string" },
-  // Step 3.5/3.7 Flash (StepFun3.7-Flash.jinja): Qwen3.5's body, tool results in a `tool_response` turn, and
-  // a generation prompt that always opens `<think>`.
-  "step-3.5": {
-    render: qwen35Template({
-      preserveThinking: true,
-      toolResultTurn: "tool_response",
-      thinkingSwitch: false,
-    }),
-    format: "string",
-  },
-  // Seed-OSS: `<seed:bos>` turns, every past reasoning kept, the model opening `<seed:think>` itself.
+  // Step 3.5/3.7 Flash (StepFun3.7-Flash.jinja): Qwen3.5's turns, system messages in place, tool results in a
+  // `tool_response` turn, a generation prompt that always opens `<think>`.
+  "step-3.5": { render: stepTemplate, format: "openai" },
+  // Seed-OSS (ByteDance-Seed-OSS.jinja): `<seed:bos>` turns, every past reasoning kept, the model opening
+  // `<seed:think>` itself.
   "seed-oss": { render: seedOssTemplate, format: "string" },
   qwen3: { render: qwen3Template, format: "string" },
   "qwen3-coder": { render: qwen3CoderTemplate, format: "string" },
