@@ -15,9 +15,10 @@ export interface ReloadContext {
 
 /**
  * SIGHUP: re-reads the config file. A valid one serves the requests that arrive from now on (open
- * streams keep theirs); an invalid one is logged with every problem, and the running config stays.
+ * streams keep theirs); an invalid one is logged with every problem, and the running config stays. True when
+ * the new file was applied.
  */
-export function reloadConfig({ gateway, configPath, logger, listening }: ReloadContext): void {
+export function reloadConfig({ gateway, configPath, logger, listening }: ReloadContext): boolean {
   const previous = gateway.config;
   let next: Config;
   try {
@@ -32,7 +33,7 @@ export function reloadConfig({ gateway, configPath, logger, listening }: ReloadC
       { config: configPath, problems },
       `reload failed, the running config stays: ${problems.join("; ")}`,
     );
-    return;
+    return false;
   }
   for (const warning of next.warnings) logger.warn({ warning }, "config warning");
   const { host, port } = next.server;
@@ -47,6 +48,7 @@ export function reloadConfig({ gateway, configPath, logger, listening }: ReloadC
   void gateway.contextWindows().then((windows) => {
     logger.info({ contextWindows: windowsByName(windows) }, "context windows");
   });
+  return true;
 }
 
 /** What changed, by name and count: never a key. */

@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import { isatty } from "node:tty";
 import { loadConfig } from "../config/load-config";
 import { createGateway, type ListeningAddress } from "../server/create-gateway";
@@ -12,10 +13,14 @@ import type { ServeCommandLine } from "./parse-command-line";
 import { readLogSettings } from "./read-log-settings";
 import { reloadConfig } from "./reload-config";
 import { windowsByName } from "./windows-by-name";
+import { servePrimary } from "./workers/serve-primary";
+import { serveWorker } from "./workers/serve-worker";
 
 /**
  * `sluice serve`: loads the config (an invalid one throws `ConfigError`), listens, prints the listening
- * line and the summary on stdout, and keeps running until a signal; the log goes to stderr.
+ * line and the summary on stdout, and keeps running until a signal; the log goes to stderr. With
+ * `server.workers` above 1 this process is the primary of that many gateway processes on the one port, and each
+ * of them runs this command again as a worker (docs/deployment.md, "Workers").
  */
 export async function serveCommand(
   commandLine: ServeCommandLine,
@@ -25,6 +30,12 @@ export async function serveCommand(
   const config = loadConfig(commandLine.configPath);
   const destination = createLogDestination(2);
   const logger = createGatewayLogger({ ...logSettings, destination });
+  const workerIndex = process.env.SLUICE_WORKER_INDEX;
+  if (cluster.isWorker && workerIndex !== undefined) {
+    const index = Number(workerIndex);
+    return serveWorker({ commandLine, config, logger: logger.child({ worker: index }), destination, index });
+  }
+  if (config.server.workers > 1) return servePrimary({ commandLine, config, logger, destination, write });
   const gateway = createGateway(config, { logger });
   let address: ListeningAddress;
   try {

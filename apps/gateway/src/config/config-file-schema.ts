@@ -1,4 +1,5 @@
 import { ParseResult, Schema } from "effect";
+import { MAX_WORKERS } from "./config";
 import { acceptedNames, REASONING_DIALECTS, TOOL_DIALECTS } from "./dialect-registry";
 import { PRESET_NAMES } from "./presets";
 import { suggestName } from "./suggest-name";
@@ -174,6 +175,14 @@ const ServerFileSchema = mapping({
   drain_timeout_ms: optional(positiveInteger),
   record_dir: optional(nonEmptyString),
   record_max_bytes: optional(positiveInteger),
+  workers: optional(
+    Schema.Union(integerBetween(1, MAX_WORKERS), Schema.Literal("auto")).annotations({
+      message: () => ({
+        message: `Expected an integer between 1 and ${MAX_WORKERS}, or "auto"`,
+        override: true,
+      }),
+    }),
+  ),
 });
 
 /** The config file as written (docs/config.md §1): snake_case keys, no defaults applied. */

@@ -30,6 +30,11 @@ export interface ServerConfig {
   readonly recordDir?: string;
   /** Default 8 MiB: upstream bytes recorded per exchange; past it the file stops and says it was truncated. */
   readonly recordMaxBytes: number;
+  /**
+   * Default 1: gateway processes serving the one port (docs/deployment.md, "Workers"); `auto` in the file means
+   * one per core available (`os.availableParallelism()`).
+   */
+  readonly workers: number;
 }
 
 export type ThinkingPolicy = "request" | "on" | "off";
@@ -85,3 +90,5 @@ export const DEFAULT_MAX_INFLIGHT_BODY_BYTES = 268_435_456;
 export const DEFAULT_MAX_ANSWER_BYTES = 16_777_216;
 export const DEFAULT_DRAIN_TIMEOUT_MS = 30_000;
 export const DEFAULT_RECORD_MAX_BYTES = 8_388_608;
+/** More processes than this on one box is a config mistake (scale pods instead, docs/deployment.md). */
+export const MAX_WORKERS = 64;

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { Either, ParseResult, Schema } from "effect";
 import { parseDocument, type YAMLError } from "yaml";
 import {
@@ -9,6 +10,7 @@ import {
   DEFAULT_MAX_INFLIGHT_BODY_BYTES,
   DEFAULT_PORT,
   DEFAULT_RECORD_MAX_BYTES,
+  MAX_WORKERS,
   type ModelConfig,
 } from "./config";
 import { ConfigError } from "./config-error";
@@ -114,6 +116,7 @@ function toConfig(file: ConfigFile, env: Environment): Config {
       drainTimeoutMs: file.server?.drain_timeout_ms ?? DEFAULT_DRAIN_TIMEOUT_MS,
       ...(file.server?.record_dir === undefined ? {} : { recordDir: file.server.record_dir }),
       recordMaxBytes: file.server?.record_max_bytes ?? DEFAULT_RECORD_MAX_BYTES,
+      workers: resolveWorkers(file.server?.workers),
     },
     models,
     warnings: configWarnings(models, file),
@@ -158,4 +161,10 @@ function baseUrlsOf(written: string | readonly string[]): readonly [string, ...s
 /** A peer's name for a dialect → ours (`qwen3_coder` → `qwen_xml`); `none` stays `none`. */
 function dialectId(name: string, find: (name: string) => { readonly id: string } | undefined): string {
   return name === "none" ? name : (find(name)?.id ?? name);
+}
+
+/** `server.workers`: absent is one process; `auto` one per core this process may use (at most MAX_WORKERS). */
+function resolveWorkers(workers: number | "auto" | undefined): number {
+  if (workers === undefined) return 1;
+  return workers === "auto" ? Math.min(availableParallelism(), MAX_WORKERS) : workers;
 }

@@ -38,6 +38,13 @@ export interface GatewayOptions {
   readonly unreachableRetry?: UnreachableRetry;
   /** How long a request's headers and body may take to arrive; default `REQUEST_TIMEOUT_MS` (tests give less). */
   readonly requestTimeoutMs?: number;
+  /**
+   * GET /metrics' text; default this gateway's registry. A worker of `server.workers` asks the primary, which sums
+   * every worker's registry (docs/deployment.md, "Workers").
+   */
+  readonly metricsText?: () => Promise<string>;
+  /** A worker of `server.workers`: whether another worker still serves while this one drains (GET /ready). */
+  readonly servedElsewhere?: () => Promise<boolean>;
 }
 
 export interface ListeningAddress {
@@ -100,6 +107,7 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
   // Set by close(): ends the drain (closes the server and what is idle) once nothing is open any more.
   let finishDrain: (() => void) | undefined;
   const metrics = createGatewayMetrics(new Set(ROUTES.keys()));
+  const metricsText = options.metricsText ?? (() => metrics.registry.metrics());
 
   // Ends the asking of windows still going when the gateway closes.
   const learning = new AbortController();
@@ -165,6 +173,8 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
       startedAt,
       metrics,
       draining: () => closing,
+      metricsText,
+      ...(options.servedElsewhere === undefined ? {} : { servedElsewhere: options.servedElsewhere }),
     };
     try {
       await handleRequest(exchange, context);

@@ -21,6 +21,10 @@ export interface GatewayContext {
   readonly metrics: GatewayMetrics;
   /** True once a shutdown started draining (GET /ready answers 503; new work gets 529). */
   draining(): boolean;
+  /** GET /metrics' text: this gateway's registry, or under `server.workers` the whole gateway's. */
+  metricsText(): Promise<string>;
+  /** Under `server.workers`, while this worker drains: whether another one still serves (GET /ready). */
+  readonly servedElsewhere?: () => Promise<boolean>;
 }
 
 /** One request and its response. */

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: `${VAR}` is the config syntax under test.
 import { describe, expect, it } from "vitest";
 import {
@@ -45,6 +46,7 @@ describe("parseConfig: defaults", () => {
       maxAnswerBytes: 16777216,
       drainTimeoutMs: 30000,
       recordMaxBytes: 8388608,
+      workers: 1,
     });
     expect(config.models).toEqual([
       {
@@ -104,6 +106,7 @@ models:
         drainTimeoutMs: 5000,
         recordDir: "./recordings",
         recordMaxBytes: 65536,
+        workers: 1,
       },
       models: [
         {
@@ -191,6 +194,16 @@ describe("parseConfig: environment", () => {
   });
 });
 
+describe("parseConfig: server.workers", () => {
+  it("is one process by default, a number as written, and one per available core for auto", () => {
+    expect(parseConfig(MINIMAL).server.workers).toBe(1);
+    expect(parseConfig(`server:\n  workers: 3\n${MINIMAL}`).server.workers).toBe(3);
+    expect(parseConfig(`server:\n  workers: auto\n${MINIMAL}`).server.workers).toBe(
+      Math.min(availableParallelism(), 64),
+    );
+  });
+});
+
 describe("parseConfig: invalid files", () => {
   it.each([
     ["server:\n  port: 70000", "server.port: Expected an integer between 0 and 65535"],
@@ -200,6 +213,9 @@ describe("parseConfig: invalid files", () => {
     ["server:\n  api_keys: k1", "server.api_keys: Expected a list of non-empty strings"],
     ["server:\n  api_keys: ['']", "server.api_keys.0: Expected a non-empty string"],
     ["server:\n  max_body_bytes: 0", "server.max_body_bytes: Expected a positive integer"],
+    ["server:\n  workers: 0", 'server.workers: Expected an integer between 1 and 64, or "auto"'],
+    ["server:\n  workers: 65", 'server.workers: Expected an integer between 1 and 64, or "auto"'],
+    ["server:\n  workers: all", 'server.workers: Expected an integer between 1 and 64, or "auto"'],
     ["server: 3", "server: Expected a mapping"],
   ])("server: %j", (serverLines, problem) => {
     expect(problemsOf(`${serverLines}\n${MINIMAL}`)).toEqual([problem]);

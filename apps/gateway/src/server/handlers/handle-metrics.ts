@@ -1,9 +1,12 @@
 import type { Exchange, GatewayContext } from "../exchange";
 
-/** `GET /metrics`: the gateway's registry in Prometheus text (docs/http-api.md §1, `GET /metrics`). */
+/**
+ * `GET /metrics`: the gateway's registry in Prometheus text (docs/http-api.md §1, `GET /metrics`); under
+ * `server.workers`, every worker's summed, whichever worker answers.
+ */
 export async function handleMetrics(exchange: Exchange, gateway: GatewayContext): Promise<void> {
   const { registry } = gateway.metrics;
-  const text = await registry.metrics();
+  const text = await gateway.metricsText();
   const { response } = exchange;
   if (response.destroyed) return;
   response.writeHead(200, {
