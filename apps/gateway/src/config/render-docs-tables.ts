@@ -45,6 +45,7 @@ export function renderTemplateTable(): string {
     ];
     const other = [
       ...(rules.textBesideCalls === "own-turn" ? ["a turn's text and its calls sent as two turns"] : []),
+      ...(rules.toolResultNames === "from-call" ? ["each tool result named after its call"] : []),
       ...(rules.serverFixes ?? []).map((fix) => `names the server fix for \`${fix.raises}\``),
     ];
     return [
