@@ -1,5 +1,6 @@
 import { deepseekR1ReasoningDialect } from "@sluice/reasoning-deepseek-r1";
 import { deepseekV41ReasoningDialect } from "@sluice/reasoning-deepseek-v41";
+import { kimiK3ReasoningDialect } from "@sluice/reasoning-kimi-k3";
 import { minimaxM3ReasoningDialect } from "@sluice/reasoning-minimax-m3";
 import { qwen3ReasoningDialect } from "@sluice/reasoning-qwen3";
 import { seedOssReasoningDialect } from "@sluice/reasoning-seed-oss";
@@ -7,6 +8,7 @@ import { deepseekDsmlToolDialect } from "@sluice/tool-deepseek-dsml";
 import { deepseekV31ToolDialect } from "@sluice/tool-deepseek-v31";
 import { glm45ToolDialect, glm47ToolDialect } from "@sluice/tool-glm45";
 import { kimiK2ToolDialect } from "@sluice/tool-kimi-k2";
+import { kimiK3ToolDialect } from "@sluice/tool-kimi-k3";
 import { minimaxM2ToolDialect } from "@sluice/tool-minimax-m2";
 import { minimaxM3ToolDialect } from "@sluice/tool-minimax-m3";
 import { qwenXmlToolDialect, seedOssToolDialect } from "@sluice/tool-qwen-xml";
@@ -31,6 +33,8 @@ export function dialectScenarios(): SegmenterScenario[] {
     { tool: qwenXmlToolDialect(), reasoning: deepseekR1ReasoningDialect() },
     // Seed-OSS (preset seed-oss): qwen_xml's body in <seed:tool_call>, behind <seed:think>, which the model opens.
     { tool: seedOssToolDialect(), reasoning: seedOssReasoningDialect() },
+    // Kimi K3 (preset kimi-k3): its XTML tools channel behind its think channel, which the prompt opened.
+    { tool: kimiK3ToolDialect(), reasoning: kimiK3ReasoningDialect() },
   ];
   return rows.map(({ tool, reasoning }) => ({
     title: `${tool.id} (${reasoning.id})`,
