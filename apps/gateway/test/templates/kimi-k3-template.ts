@@ -33,7 +33,7 @@ export const kimiK3Template: FamilyRender = ({ messages, tools, kwargs }) => {
   if (thinking && effort !== null)
     prompt += internal(
       "thinking-effort",
-      `Now the system is invoked with \`thinking_effort=${String(effort)}\`.`,
+      `\`thinking_effort\` guides on how much to think in your thinking channel (not including the response channel), supported values include \`low\`, \`medium\`, \`high\`, and \`max\`.\nNow the system is invoked with \`thinking_effort=${String(effort)}\`.`,
     );
   let lastCalls: readonly PreparedToolCall[] | undefined;
   let toolIndex = 0;
@@ -118,6 +118,8 @@ function assistantTurn(message: PreparedMessage, thinking: boolean): string {
       ["tool", c.name],
       ["index", index + 1],
     ]);
+    if (Array.isArray(c.arguments))
+      raise("Kimi K3 tool call arguments must be a mapping or a JSON object string.");
     for (const [key, value] of Object.entries((c.arguments ?? {}) as Record<string, unknown>)) {
       turn += `${open("argument", [
         ["key", key],
