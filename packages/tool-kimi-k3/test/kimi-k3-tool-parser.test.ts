@@ -72,6 +72,11 @@ describe("calls", () => {
     expect(result.warnings).toEqual([]);
   });
 
+  it("reads an argument with no type as a string, as smg does", () => {
+    const result = runK3(tools(call("f", `<|open|>argument key="a"<|sep|>1${close("argument")}`)));
+    expect(result.calls[0]?.arguments).toEqual({ a: "1" });
+  });
+
   it("value_kept_as_string: a typed value that is no JSON is the raw string, with a warning", () => {
     const result = runK3(tools(call("f", argument("x", "number", " 1 2 "))));
     expect(result.calls[0]?.arguments).toEqual({ x: " 1 2 " });
