@@ -1,5 +1,6 @@
 import { deepseekR1ReasoningDialect } from "@sluice/reasoning-deepseek-r1";
 import { deepseekV41ReasoningDialect } from "@sluice/reasoning-deepseek-v41";
+import { kimiK3ReasoningDialect } from "@sluice/reasoning-kimi-k3";
 import { minimaxM3ReasoningDialect } from "@sluice/reasoning-minimax-m3";
 import { mistralReasoningDialect } from "@sluice/reasoning-mistral";
 import { qwen3ReasoningDialect } from "@sluice/reasoning-qwen3";
@@ -8,6 +9,7 @@ import { deepseekDsmlToolDialect } from "@sluice/tool-deepseek-dsml";
 import { deepseekV31ToolDialect } from "@sluice/tool-deepseek-v31";
 import { glm45ToolDialect, glm47ToolDialect } from "@sluice/tool-glm45";
 import { kimiK2ToolDialect } from "@sluice/tool-kimi-k2";
+import { kimiK3ToolDialect } from "@sluice/tool-kimi-k3";
 import { minimaxM2ToolDialect } from "@sluice/tool-minimax-m2";
 import { minimaxM3ToolDialect } from "@sluice/tool-minimax-m3";
 import { mistralToolDialect } from "@sluice/tool-mistral";
@@ -35,6 +37,8 @@ export function dialectScenarios(): SegmenterScenario[] {
     { tool: seedOssToolDialect(), reasoning: seedOssReasoningDialect() },
     // Mistral / Devstral / Magistral (preset mistral): [TOOL_CALLS]NAME[ARGS]{json} behind [THINK], which the model opens.
     { tool: mistralToolDialect(), reasoning: mistralReasoningDialect() },
+    // Kimi K3 (preset kimi-k3): its XTML tools channel behind its think channel, which the prompt opened.
+    { tool: kimiK3ToolDialect(), reasoning: kimiK3ReasoningDialect() },
   ];
   return rows.map(({ tool, reasoning }) => ({
     title: `${tool.id} (${reasoning.id})`,

@@ -9,6 +9,8 @@ const THINK_CLOSES: Readonly<Record<string, string>> = {
   minimax_m3: "</mm:think>",
   seed_oss: "</seed:think>",
   mistral: "[/THINK]",
+  // Kimi K3 closes its think channel and opens the response channel.
+  kimi_k3: "<|close|>think<|sep|><|open|>response<|sep|>",
 };
 /** Where reasoning starts, for the families whose model writes the opener itself (Seed-OSS, Magistral). */
 const THINK_OPENS: Readonly<Record<string, string>> = { seed_oss: "<seed:think>", mistral: "[THINK]" };
@@ -41,6 +43,11 @@ export const WRITE_CALLS: Readonly<Record<string, (content: string) => string>> 
     `<seed:tool_call>\n<function=Write>\n<parameter=file_path>\n${FILE_PATH}\n</parameter>\n` +
     `<parameter=content>\n${content}\n</parameter>\n</function>\n</seed:tool_call>`,
   mistral: (content) => `[TOOL_CALLS]Write[ARGS]${JSON.stringify({ file_path: FILE_PATH, content })}`,
+  // Kimi K3 (Kimi-K3.jinja's render_assistant): the response channel's close, then a tools channel of typed arguments.
+  kimi_k3: (content) =>
+    `<|close|>response<|sep|><|open|>tools<|sep|><|open|>call tool="Write" index="1"<|sep|>` +
+    `<|open|>argument key="file_path" type="string"<|sep|>${FILE_PATH}<|close|>argument<|sep|>` +
+    `<|open|>argument key="content" type="string"<|sep|>${content}<|close|>argument<|sep|><|close|>call<|sep|><|close|>tools<|sep|>`,
   kimi_k2: (content) =>
     `<|tool_calls_section_begin|><|tool_call_begin|>functions.Write:0<|tool_call_argument_begin|>` +
     `${JSON.stringify({ file_path: FILE_PATH, content })}<|tool_call_end|><|tool_calls_section_end|>`,

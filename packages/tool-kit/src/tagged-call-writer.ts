@@ -61,6 +61,11 @@ export class TaggedCallWriter {
     return this.name;
   }
 
+  /** How many members the call's arguments object has so far (from the first on, the next goes after `, `). */
+  get argumentCount(): number {
+    return this.count;
+  }
+
   /** The open value, if any. */
   get value(): ParameterValue | undefined {
     return this.current;
@@ -94,15 +99,18 @@ export class TaggedCallWriter {
    * runs a finished block whatever the turn says next — so its end says `cut`: its block stays open and the
    * turn ends there. What the open value held goes out as markup.
    */
-  cut(): void {
+  cut(reason?: { readonly code: string; readonly message: string; readonly raw: string }): void {
     this.current?.cut();
     this.current = undefined;
     this.flushStray();
-    this.warn(
-      "unterminated_call",
-      `the stream ended inside call ${JSON.stringify(this.name)}; the call is cut and not run`,
-      "",
-    );
+    // `reason`: the call's arguments became unusable before its close (Kimi K3's json body that is no object).
+    if (reason !== undefined) this.warn(reason.code, reason.message, reason.raw);
+    else
+      this.warn(
+        "unterminated_call",
+        `the stream ended inside call ${JSON.stringify(this.name)}; the call is cut and not run`,
+        "",
+      );
     this.sink({ type: "tool-call-end", callIndex: this.callIndex, cut: true });
   }
 

@@ -52,6 +52,9 @@ export const ChatToolMessage = Schema.Struct({
   role: Schema.Literal("tool"),
   content: TextContent,
   tool_call_id: Schema.String,
+  // The called tool's name, for templates that render a result under it (Kimi K3's; the gateway's template rule
+  // toolResultNames sets it).
+  name: Schema.optional(Schema.String),
 });
 export type ChatToolMessage = typeof ChatToolMessage.Type;
 

@@ -1,6 +1,7 @@
 import type { ReasoningDialect, ToolDialect } from "@sluice/core";
 import { deepseekR1ReasoningDialect } from "@sluice/reasoning-deepseek-r1";
 import { deepseekV41ReasoningDialect } from "@sluice/reasoning-deepseek-v41";
+import { kimiK3ReasoningDialect } from "@sluice/reasoning-kimi-k3";
 import { minimaxM3ReasoningDialect } from "@sluice/reasoning-minimax-m3";
 import { mistralReasoningDialect } from "@sluice/reasoning-mistral";
 import { qwen3ReasoningDialect } from "@sluice/reasoning-qwen3";
@@ -10,6 +11,7 @@ import { deepseekV31ToolDialect } from "@sluice/tool-deepseek-v31";
 import { glm45ToolDialect, glm47ToolDialect } from "@sluice/tool-glm45";
 import { hermesToolDialect } from "@sluice/tool-hermes";
 import { kimiK2ToolDialect } from "@sluice/tool-kimi-k2";
+import { kimiK3ToolDialect } from "@sluice/tool-kimi-k3";
 import { minimaxM2ToolDialect } from "@sluice/tool-minimax-m2";
 import { minimaxM3ToolDialect } from "@sluice/tool-minimax-m3";
 import { mistralToolDialect } from "@sluice/tool-mistral";
@@ -27,6 +29,7 @@ export const DIALECTS: readonly (ReasoningDialect | ToolDialect)[] = [
   minimaxM3ReasoningDialect(),
   seedOssReasoningDialect(),
   mistralReasoningDialect(),
+  kimiK3ReasoningDialect(),
   qwenXmlToolDialect(),
   hermesToolDialect(),
   glm45ToolDialect(),
@@ -38,6 +41,7 @@ export const DIALECTS: readonly (ReasoningDialect | ToolDialect)[] = [
   kimiK2ToolDialect(),
   seedOssToolDialect(),
   mistralToolDialect(),
+  kimiK3ToolDialect(),
 ];
 
 export const REASONING_DIALECTS: readonly ReasoningDialect[] = DIALECTS.filter(

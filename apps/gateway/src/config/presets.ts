@@ -167,6 +167,21 @@ export const PRESETS: readonly Preset[] = [
     thinkingKwarg: "thinking",
     template: { reasoningStart: "always" },
   },
+  // Kimi K3: XTML channels of special tokens (both dialects ask the server to keep them, unspaced). Its template
+  // opens the think channel when `thinking` is on (the default; vLLM also reads `enable_thinking`) and the response
+  // channel when off, renders system messages in place and every past reasoning, and raises on a tool result it
+  // cannot name, so results carry their call's name.
+  {
+    name: "kimi-k3",
+    reasoningParser: "kimi_k3",
+    toolParser: "kimi_k3",
+    thinkingKwarg: "thinking",
+    template: {
+      reasoningStart: "always",
+      thinkingAliases: ["enable_thinking"],
+      toolResultNames: "from-call",
+    },
+  },
 ];
 
 /**

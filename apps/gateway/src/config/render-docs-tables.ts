@@ -45,6 +45,10 @@ export function renderTemplateTable(): string {
     ];
     const other = [
       ...(rules.textBesideCalls === "own-turn" ? ["a turn's text and its calls sent as two turns"] : []),
+      ...(rules.toolResultNames === "from-call" ? ["each tool result named after its call"] : []),
+      ...(rules.turns === "alternating"
+        ? ["no two user turns in a row: the text beside tool results joins the last result"]
+        : []),
       ...(rules.serverFixes ?? []).map((fix) => `names the server fix for \`${fix.raises}\``),
     ];
     return [

@@ -34,6 +34,12 @@ export interface TemplateRules {
   /** Template switches the preset sends on every request, next to the thinking switch (the client's and the config's win). */
   readonly kwargs?: Readonly<Record<string, unknown>>;
   /**
+   * `from-call`: the template renders each tool result under its tool's name and raises when it cannot resolve one
+   * (Kimi K3's: `tool`/`name`, else the id matched among the last assistant turn's calls, else the call at that
+   * position). Each tool result without a `name` gets the name of the assistant call with its `tool_call_id`.
+   */
+  readonly toolResultNames?: "from-call";
+  /**
    * `own-turn`: the template renders an assistant turn's calls in place of its text (Hermes' `tool_use`
    * template), so an assistant message with both goes as two: its text, then its calls.
    */

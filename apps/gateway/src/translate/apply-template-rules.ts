@@ -3,16 +3,19 @@ import type { TemplateRules } from "../config/template-rules";
 import { withSystemContext } from "./with-system-context";
 
 /**
- * A route's upstream messages shaped as the family's template takes them (docs/dialects.md §5): an assistant
+ * A route's upstream messages shaped as the family's template takes them (docs/dialects.md §5): tool results named
+ * after their calls where the template renders them by name (`toolResultNames`), an assistant
  * turn's text and calls as two turns where the template would drop the text (`textBeforeCalls`), and one
- * leading system message where the template takes no other (`oneLeadingSystem`). Without such rules the
- * messages are returned as they are.
+ * leading system message where the template takes no other (`oneLeadingSystem`), and no two user turns in a
+ * row where the template takes them only in turn (`alternatingTurns`). Without such rules the messages are
+ * returned as they are.
  */
 export function applyTemplateRules(
   messages: readonly ChatMessage[],
-  rules: Pick<TemplateRules, "systemMessages" | "textBesideCalls" | "turns"> | undefined,
+  rules: Pick<TemplateRules, "systemMessages" | "textBesideCalls" | "toolResultNames" | "turns"> | undefined,
 ): readonly ChatMessage[] {
-  const shaped = rules?.textBesideCalls === "own-turn" ? textBeforeCalls(messages) : messages;
+  const named = rules?.toolResultNames === "from-call" ? toolResultNames(messages) : messages;
+  const shaped = rules?.textBesideCalls === "own-turn" ? textBeforeCalls(named) : named;
   const system = rules?.systemMessages === "leading" ? oneLeadingSystem(shaped) : shaped;
   return rules?.turns === "alternating" ? alternatingTurns(system) : system;
 }
@@ -65,6 +68,29 @@ function onlyText(content: unknown): string | undefined {
     texts.push(part.text);
   }
   return texts.join("\n");
+}
+
+/**
+ * Each tool result without a `name` named after the assistant call its `tool_call_id` answers (the latest call with
+ * that id, as ids may repeat across a long conversation): Kimi K3's template raises on a result whose name it cannot
+ * resolve, which its own fallbacks (the id among the last assistant turn's calls, or the call at the result's
+ * position) miss when results and calls do not line up. A result that answers no call goes as it is.
+ */
+function toolResultNames(messages: readonly ChatMessage[]): readonly ChatMessage[] {
+  const names = new Map<string, string>();
+  let changed = false;
+  const result = messages.map((message) => {
+    if (message.role === "assistant") {
+      for (const call of message.tool_calls ?? []) names.set(call.id, call.function.name);
+      return message;
+    }
+    if (message.role !== "tool" || message.name !== undefined) return message;
+    const name = names.get(message.tool_call_id);
+    if (name === undefined) return message;
+    changed = true;
+    return { ...message, name };
+  });
+  return changed ? result : messages;
 }
 
 /**

@@ -186,6 +186,56 @@ export const TEMPLATE_CASES: readonly TemplateCase[] = [
     body: { messages: [...lateSystem, developer("DEV-RULES")] },
     keeps: ["SYS-FIRST", "<seed:bos>system\nSYS-LATE<seed:eos>", "<seed:bos>developer\nDEV-RULES<seed:eos>"],
   },
+  // Kimi K3
+  {
+    preset: "kimi-k3",
+    name: "renders a tool loop with every past reasoning, system messages in place, results under their call's name",
+    body: { messages: [...loop, system("SYS-LATE")], tools: TOOLS },
+    keeps: [
+      ...loopTexts,
+      "REASON-CALL",
+      "REASON-DONE",
+      "SYS-LATE",
+      '<|open|>argument key="command" type="string"<|sep|>CMD-LS<|close|>argument<|sep|>',
+      '<|open|>message role="tool" tool="Bash" index="1"<|sep|>TOOL-OUT',
+    ],
+    generationEnds: '<|open|>message role="assistant"<|sep|><|open|>think<|sep|>',
+  },
+  {
+    preset: "kimi-k3",
+    name: "opens the response channel and renders no past reasoning with thinking off",
+    body: { messages: loop, tools: TOOLS, chat_template_kwargs: { thinking: false } },
+    keeps: loopTexts,
+    drops: ["REASON-CALL", "REASON-DONE"],
+    generationEnds: '<|open|>message role="assistant"<|sep|><|open|>response<|sep|>',
+  },
+  {
+    preset: "kimi-k3",
+    name: "raises on a tool result it cannot name",
+    body: {
+      messages: [
+        user("USER-ASK"),
+        assistant(null, { tool_calls: [call("call_1", "CMD-LS")] }),
+        toolResult("call_1", "TOOL-OUT"),
+        toolResult("call_9", "TOOL-LOST"),
+      ],
+    },
+    raises:
+      "Kimi K3 tool messages need a resolvable tool name: carry `tool`/`name`, or match a preceding assistant tool_call by order.",
+  },
+  {
+    preset: "kimi-k3",
+    name: "renders a result that matches no call under the name it carries",
+    body: {
+      messages: [
+        user("USER-ASK"),
+        assistant(null, { tool_calls: [call("call_1", "CMD-LS")] }),
+        toolResult("call_1", "TOOL-OUT"),
+        { ...toolResult("call_9", "TOOL-LOST"), name: "Bash" },
+      ],
+    },
+    keeps: ['tool="Bash" index="2"<|sep|>TOOL-LOST'],
+  },
   // Qwen3, Qwen3-Coder, Hermes
   {
     preset: "qwen3",

@@ -5,6 +5,7 @@ import { deepseekV32Template } from "./deepseek-v32-template";
 import { glmTemplate } from "./glm-template";
 import { hermesTemplate } from "./hermes-template";
 import { kimiK2Template } from "./kimi-k2-template";
+import { kimiK3Template } from "./kimi-k3-template";
 import { kimiK25Template } from "./kimi-k25-template";
 import { minimaxM2Template } from "./minimax-m2-template";
 import { minimaxM3Template } from "./minimax-m3-template";
@@ -55,6 +56,8 @@ const FAMILIES: Readonly<Record<string, Family>> = {
   "kimi-k2": { render: kimiK2Template, format: "openai" },
   "kimi-k2-thinking": { render: kimiK25Template({ openThink: false }), format: "string" },
   "kimi-k2.5": { render: kimiK25Template({ openThink: true }), format: "string" },
+  // Kimi K3 (Kimi-K3.jinja): XTML messages; its `render_content` loops over a list content.
+  "kimi-k3": { render: kimiK3Template, format: "openai" },
 };
 
 export const TEMPLATE_PRESETS: readonly string[] = Object.keys(FAMILIES);

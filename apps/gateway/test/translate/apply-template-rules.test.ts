@@ -254,3 +254,40 @@ describe("applyTemplateRules: user and assistant turns in turn (Mistral)", () =>
     expect(run(messages)).toBe(messages);
   });
 });
+
+describe("applyTemplateRules: tool results named after their calls (Kimi K3)", () => {
+  const named = { toolResultNames: "from-call" } as const;
+  const read = { id: "toolu_2", type: "function", function: { name: "Read", arguments: "{}" } } as const;
+
+  it("gives each tool result the name of the call with its tool_call_id, across turns and out of order", () => {
+    expect(
+      applyTemplateRules(
+        [
+          { role: "user", content: "go" },
+          { role: "assistant", content: "", tool_calls: [call] },
+          { role: "tool", tool_call_id: "toolu_1", content: "a" },
+          { role: "assistant", content: "", tool_calls: [read] },
+          { role: "tool", tool_call_id: "toolu_1", content: "late" },
+          { role: "tool", tool_call_id: "toolu_2", content: "b" },
+        ] as unknown as ChatMessage[],
+        named,
+      ),
+    ).toEqual([
+      { role: "user", content: "go" },
+      { role: "assistant", content: "", tool_calls: [call] },
+      { role: "tool", tool_call_id: "toolu_1", content: "a", name: "Bash" },
+      { role: "assistant", content: "", tool_calls: [read] },
+      { role: "tool", tool_call_id: "toolu_1", content: "late", name: "Bash" },
+      { role: "tool", tool_call_id: "toolu_2", content: "b", name: "Read" },
+    ]);
+  });
+
+  it("keeps a name the client sent and leaves a result that answers no call as it is", () => {
+    const messages = [
+      { role: "assistant", content: "", tool_calls: [call] },
+      { role: "tool", tool_call_id: "toolu_1", content: "a", name: "Mine" },
+      { role: "tool", tool_call_id: "toolu_9", content: "b" },
+    ] as unknown as ChatMessage[];
+    expect(applyTemplateRules(messages, named)).toBe(messages);
+  });
+});

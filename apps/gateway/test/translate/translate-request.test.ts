@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findPreset, type ModelConfig, type ModelPlan } from "../../src/config";
+import { findPreset, type ModelConfig, type ModelPlan, resolveModelPlan } from "../../src/config";
 import { translateRequest } from "../../src/translate";
 import { claudeCodeBody } from "./claude-code-request";
 import { decodeRequest } from "./decode-request";
@@ -277,5 +277,35 @@ describe("translateRequest: fields", () => {
       content: "Hello",
       reasoning: "hmm",
     });
+  });
+});
+
+describe("translateRequest: the kimi-k3 preset", () => {
+  it("names each tool result after its call, as Kimi K3's template needs, and sends both thinking switches", () => {
+    const { body } = translateRequest(
+      decodeRequest({
+        messages: [
+          { role: "user", content: "List the files." },
+          {
+            role: "assistant",
+            content: [
+              { type: "thinking", thinking: "I will run ls.", signature: "" },
+              { type: "tool_use", id: "toolu_01", name: "Bash", input: { command: "ls" } },
+            ],
+          },
+          { role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_01", content: "a.txt" }] },
+        ],
+      }),
+      resolveModelPlan({ preset: "kimi-k3" }),
+      model(),
+      { thinking: true },
+    );
+    expect(body.messages).toMatchObject([
+      { role: "user" },
+      { role: "assistant", reasoning: "I will run ls.", tool_calls: [{ id: "toolu_01" }] },
+      { role: "tool", tool_call_id: "toolu_01", name: "Bash", content: "a.txt" },
+    ]);
+    expect(body.chat_template_kwargs).toEqual({ thinking: true, enable_thinking: true });
+    expect(body).toMatchObject({ skip_special_tokens: false, spaces_between_special_tokens: false });
   });
 });
