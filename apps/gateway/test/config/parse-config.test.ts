@@ -1,5 +1,5 @@
-import { availableParallelism } from "node:os";
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: `${VAR}` is the config syntax under test.
+import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
 import {
   acceptedNames,
