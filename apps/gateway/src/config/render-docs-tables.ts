@@ -45,6 +45,10 @@ export function renderTemplateTable(): string {
     ];
     const other = [
       ...(rules.textBesideCalls === "own-turn" ? ["a turn's text and its calls sent as two turns"] : []),
+      ...(rules.textBesideCalls === "in-reasoning" ? ["a call turn's text sent in its reasoning"] : []),
+      ...(rules.reasoningFields === undefined
+        ? []
+        : [`past reasoning under ${rules.reasoningFields.map((field) => `\`${field}\``).join(" and ")}`]),
       ...(rules.serverFixes ?? []).map((fix) => `names the server fix for \`${fix.raises}\``),
     ];
     return [

@@ -4,15 +4,19 @@ import { withSystemContext } from "./with-system-context";
 
 /**
  * A route's upstream messages shaped as the family's template takes them (docs/dialects.md §5): an assistant
- * turn's text and calls as two turns where the template would drop the text (`textBeforeCalls`), and one
- * leading system message where the template takes no other (`oneLeadingSystem`). Without such rules the
- * messages are returned as they are.
+ * turn's text and calls as two turns where the template would drop the text (`textBeforeCalls`), or its text in
+ * its reasoning where the template takes no turn with both (`textInReasoning`); past reasoning under every name the
+ * family's servers read (`reasoningUnder`); and one leading system message where the template takes no other
+ * (`oneLeadingSystem`). Without such rules the messages are returned as they are.
  */
 export function applyTemplateRules(
   messages: readonly ChatMessage[],
-  rules: Pick<TemplateRules, "systemMessages" | "textBesideCalls"> | undefined,
+  rules: Pick<TemplateRules, "systemMessages" | "textBesideCalls" | "reasoningFields"> | undefined,
 ): readonly ChatMessage[] {
-  const shaped = rules?.textBesideCalls === "own-turn" ? textBeforeCalls(messages) : messages;
+  let shaped = messages;
+  if (rules?.textBesideCalls === "own-turn") shaped = textBeforeCalls(shaped);
+  else if (rules?.textBesideCalls === "in-reasoning") shaped = textInReasoning(shaped);
+  if (rules?.reasoningFields !== undefined) shaped = reasoningUnder(shaped, rules.reasoningFields);
   return rules?.systemMessages === "leading" ? oneLeadingSystem(shaped) : shaped;
 }
 
@@ -71,6 +75,49 @@ function textBeforeCalls(messages: readonly ChatMessage[]): readonly ChatMessage
     return [text, { role: "assistant", content: null, ...(tool_calls === undefined ? {} : { tool_calls }) }];
   };
   return messages.some((message) => split(message).length > 1) ? messages.flatMap(split) : messages;
+}
+
+/**
+ * An assistant turn with calls, text and reasoning has its text appended to its reasoning (a blank line between):
+ * gpt-oss's template renders a call turn's text as its analysis when it has no reasoning, and raises when it has
+ * both; llama.cpp drops the text then. Appended, the model's words stay in the analysis it re-reads in the loop.
+ */
+function textInReasoning(messages: readonly ChatMessage[]): readonly ChatMessage[] {
+  return messages.map((message) => {
+    if (message.role !== "assistant" || (message.tool_calls?.length ?? 0) === 0) return message;
+    const reasoning = message.reasoning ?? message.reasoning_content ?? "";
+    const text = assistantText(message.content);
+    if (reasoning === "" || text === "") return message;
+    const joined = `${reasoning}\n\n${text}`;
+    return {
+      ...message,
+      content: null,
+      ...(message.reasoning === undefined ? {} : { reasoning: joined }),
+      ...(message.reasoning_content === undefined ? {} : { reasoning_content: joined }),
+    };
+  });
+}
+
+/** Each assistant turn's reasoning under every one of `fields`. */
+function reasoningUnder(
+  messages: readonly ChatMessage[],
+  fields: readonly ("reasoning" | "reasoning_content")[],
+): readonly ChatMessage[] {
+  return messages.map((message) => {
+    if (message.role !== "assistant") return message;
+    const reasoning = message.reasoning ?? message.reasoning_content;
+    if (reasoning === undefined || reasoning === "") return message;
+    const copies: { reasoning?: string; reasoning_content?: string } = {};
+    for (const field of fields) copies[field] = reasoning;
+    return { ...message, ...copies };
+  });
+}
+
+/** An assistant message's text: its string, or its text parts joined as vLLM joins them for a string template. */
+function assistantText(content: Extract<ChatMessage, { role: "assistant" }>["content"]): string {
+  if (content === null || content === undefined) return "";
+  if (typeof content === "string") return content;
+  return content.map((part) => part.text).join("\n");
 }
 
 function isSystemRole(message: ChatMessage | undefined): boolean {

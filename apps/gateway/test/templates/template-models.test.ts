@@ -84,6 +84,7 @@ describe("template models", () => {
       "kimi-k2.5",
       "step-3.5",
       "seed-oss",
+      "gpt-oss",
     ]) {
       expect(TEMPLATE_PRESETS).toContain(preset);
     }

@@ -183,3 +183,42 @@ describe("applyTemplateRules: templates that take system messages anywhere", () 
     expect(applyTemplateRules(messages as ChatMessage[], undefined)).toBe(messages);
   });
 });
+
+describe("applyTemplateRules: gpt-oss's call turns and past reasoning (preset gpt-oss)", () => {
+  const gptOss = {
+    textBesideCalls: "in-reasoning",
+    reasoningFields: ["reasoning", "reasoning_content"],
+  } as const;
+
+  it("puts a call turn's text after its reasoning, where the template raises on both", () => {
+    expect(
+      applyTemplateRules(
+        [
+          { role: "assistant", content: "Listing.", reasoning: "Look first.", tool_calls: [call] },
+        ] as ChatMessage[],
+        gptOss,
+      ),
+    ).toEqual([
+      {
+        role: "assistant",
+        content: null,
+        reasoning: "Look first.\n\nListing.",
+        reasoning_content: "Look first.\n\nListing.",
+        tool_calls: [call],
+      },
+    ]);
+  });
+
+  it("leaves a call turn without reasoning, and a turn without calls, their text", () => {
+    const messages = [
+      { role: "assistant", content: "Listing.", tool_calls: [call] },
+      { role: "tool", tool_call_id: "toolu_1", content: "a.txt" },
+      { role: "assistant", content: "Done.", reasoning_content: "All read." },
+    ];
+    expect(applyTemplateRules(messages as ChatMessage[], gptOss)).toEqual([
+      messages[0],
+      messages[1],
+      { role: "assistant", content: "Done.", reasoning: "All read.", reasoning_content: "All read." },
+    ]);
+  });
+});
