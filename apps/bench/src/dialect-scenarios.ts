@@ -1,11 +1,13 @@
 import { deepseekR1ReasoningDialect } from "@sluice/reasoning-deepseek-r1";
 import { deepseekV41ReasoningDialect } from "@sluice/reasoning-deepseek-v41";
+import { harmonyReasoningDialect } from "@sluice/reasoning-harmony";
 import { minimaxM3ReasoningDialect } from "@sluice/reasoning-minimax-m3";
 import { qwen3ReasoningDialect } from "@sluice/reasoning-qwen3";
 import { seedOssReasoningDialect } from "@sluice/reasoning-seed-oss";
 import { deepseekDsmlToolDialect } from "@sluice/tool-deepseek-dsml";
 import { deepseekV31ToolDialect } from "@sluice/tool-deepseek-v31";
 import { glm45ToolDialect, glm47ToolDialect } from "@sluice/tool-glm45";
+import { harmonyToolDialect } from "@sluice/tool-harmony";
 import { kimiK2ToolDialect } from "@sluice/tool-kimi-k2";
 import { minimaxM2ToolDialect } from "@sluice/tool-minimax-m2";
 import { minimaxM3ToolDialect } from "@sluice/tool-minimax-m3";
@@ -31,6 +33,8 @@ export function dialectScenarios(): SegmenterScenario[] {
     { tool: qwenXmlToolDialect(), reasoning: deepseekR1ReasoningDialect() },
     // Seed-OSS (preset seed-oss): qwen_xml's body in <seed:tool_call>, behind <seed:think>, which the model opens.
     { tool: seedOssToolDialect(), reasoning: seedOssReasoningDialect() },
+    // gpt-oss (preset gpt-oss): harmony's messages, the analysis as reasoning, each Write call a message to functions.
+    { tool: harmonyToolDialect(), reasoning: harmonyReasoningDialect() },
   ];
   return rows.map(({ tool, reasoning }) => ({
     title: `${tool.id} (${reasoning.id})`,
