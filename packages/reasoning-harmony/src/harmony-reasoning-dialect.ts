@@ -10,8 +10,9 @@ export function harmonyReasoningDialect(): ReasoningDialect {
   return {
     kind: "reasoning",
     id: "harmony",
-    // vLLM's and SGLang's name for gpt-oss's parsers is `openai` (tool) and `gpt_oss` / `openai_gptoss` (reasoning).
-    aliases: ["openai", "gpt_oss"],
+    // The peers' names: vLLM's `--reasoning-parser openai_gptoss`, SGLang's `gpt-oss`; `openai` and `gpt_oss` as
+    // the tool dialect takes them (a config may name both parsers alike).
+    aliases: ["openai", "gpt_oss", "gpt-oss", "openai_gptoss"],
     description:
       "gpt-oss harmony: `<|channel|>analysis<|message|>…<|end|>` is reasoning, `final` and the recipient-less `commentary` preamble are text",
     markers: HARMONY_TOKENS,

@@ -10,8 +10,8 @@ export function harmonyToolDialect(): ToolDialect {
   return {
     kind: "tool",
     id: "harmony",
-    // vLLM's `--tool-call-parser openai` and SGLang's `gpt-oss` detector read this format.
-    aliases: ["openai", "gpt_oss"],
+    // vLLM's `--tool-call-parser openai`, SGLang's `gpt-oss`, and `gpt_oss` as a config name.
+    aliases: ["openai", "gpt_oss", "gpt-oss"],
     description:
       "gpt-oss harmony: `<|start|>assistant<|channel|>commentary to=functions.NAME <|constrain|>json<|message|>{json}<|call|>` (the recipient also in the role)",
     markers: HARMONY_TOKENS,
