@@ -148,7 +148,8 @@ export const PRESETS: readonly Preset[] = [
   // nothing (vLLM, SGLang and Ollama parse harmony themselves: the same preset reads their fields). The model writes
   // every channel header itself and always reasons (`reasoning_effort` sets how much; the preset sends none, so the
   // template's `medium` stands); the template takes one leading system message (it drops later ones), renders a call
-  // turn's text as its analysis and raises on a turn with both, and its servers read past reasoning under two names.
+  // turn's text as its analysis and raises on a turn with both, renders only a turn's first call, and its servers
+  // read past reasoning under two names.
   {
     name: "gpt-oss",
     reasoningParser: "harmony",
@@ -157,6 +158,7 @@ export const PRESETS: readonly Preset[] = [
       systemMessages: "leading",
       reasoningStart: "never",
       textBesideCalls: "in-reasoning",
+      callsPerTurn: "one",
       reasoningFields: ["reasoning", "reasoning_content"],
     },
   },

@@ -46,6 +46,7 @@ export function renderTemplateTable(): string {
     const other = [
       ...(rules.textBesideCalls === "own-turn" ? ["a turn's text and its calls sent as two turns"] : []),
       ...(rules.textBesideCalls === "in-reasoning" ? ["a call turn's text sent in its reasoning"] : []),
+      ...(rules.callsPerTurn === "one" ? ["one call per turn, each before its result"] : []),
       ...(rules.reasoningFields === undefined
         ? []
         : [`past reasoning under ${rules.reasoningFields.map((field) => `\`${field}\``).join(" and ")}`]),

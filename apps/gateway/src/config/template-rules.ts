@@ -42,6 +42,12 @@ export interface TemplateRules {
    */
   readonly textBesideCalls?: "own-turn" | "in-reasoning";
   /**
+   * `one`: the template renders only an assistant turn's first call (gpt-oss: "We assume max 1 tool call per
+   * message"), naming every tool result after it, so a turn with several goes as one turn per call, each followed
+   * by its own result, as harmony writes calls.
+   */
+  readonly callsPerTurn?: "one";
+  /**
    * The request fields past reasoning goes under, whatever the upstream's `reasoning_field` says: the family's
    * servers each read their own (gpt-oss: vLLM's harmony renderer `reasoning`, llama.cpp `reasoning_content`, which
    * it copies into the template's `thinking`), and none reads both.

@@ -5,15 +5,18 @@ import { withSystemContext } from "./with-system-context";
 /**
  * A route's upstream messages shaped as the family's template takes them (docs/dialects.md §5): an assistant
  * turn's text and calls as two turns where the template would drop the text (`textBeforeCalls`), or its text in
- * its reasoning where the template takes no turn with both (`textInReasoning`); past reasoning under every name the
+ * its reasoning where the template takes no turn with both (`textInReasoning`), one call per turn where the template
+ * renders only the first (`oneCallPerTurn`); past reasoning under every name the
  * family's servers read (`reasoningUnder`); and one leading system message where the template takes no other
  * (`oneLeadingSystem`). Without such rules the messages are returned as they are.
  */
 export function applyTemplateRules(
   messages: readonly ChatMessage[],
-  rules: Pick<TemplateRules, "systemMessages" | "textBesideCalls" | "reasoningFields"> | undefined,
+  rules:
+    | Pick<TemplateRules, "systemMessages" | "textBesideCalls" | "reasoningFields" | "callsPerTurn">
+    | undefined,
 ): readonly ChatMessage[] {
-  let shaped = messages;
+  let shaped = rules?.callsPerTurn === "one" ? oneCallPerTurn(messages) : messages;
   if (rules?.textBesideCalls === "own-turn") shaped = textBeforeCalls(shaped);
   else if (rules?.textBesideCalls === "in-reasoning") shaped = textInReasoning(shaped);
   if (rules?.reasoningFields !== undefined) shaped = reasoningUnder(shaped, rules.reasoningFields);
@@ -96,6 +99,39 @@ function textInReasoning(messages: readonly ChatMessage[]): readonly ChatMessage
       ...(message.reasoning_content === undefined ? {} : { reasoning_content: joined }),
     };
   });
+}
+
+/**
+ * An assistant turn with several calls as one turn per call, each followed by its result (matched by id): the
+ * first keeps the turn's text and reasoning, the others are calls alone. Results that match no call stay after
+ * the last. gpt-oss's template renders only a turn's first call and names each result after the last call.
+ */
+function oneCallPerTurn(messages: readonly ChatMessage[]): readonly ChatMessage[] {
+  if (!messages.some((message) => message.role === "assistant" && (message.tool_calls?.length ?? 0) > 1))
+    return messages;
+  const result: ChatMessage[] = [];
+  for (let index = 0; index < messages.length; index++) {
+    const message = messages[index] as ChatMessage;
+    if (message.role !== "assistant" || (message.tool_calls?.length ?? 0) <= 1) {
+      result.push(message);
+      continue;
+    }
+    const calls = message.tool_calls ?? [];
+    const results: Extract<ChatMessage, { role: "tool" }>[] = [];
+    while (messages[index + 1]?.role === "tool")
+      results.push(messages[++index] as Extract<ChatMessage, { role: "tool" }>);
+    calls.forEach((call, callNumber) => {
+      result.push(
+        callNumber === 0
+          ? { ...message, tool_calls: [call] }
+          : { role: "assistant", content: null, tool_calls: [call] },
+      );
+      const answer = results.findIndex((tool) => tool.tool_call_id === call.id);
+      if (answer !== -1) result.push(...results.splice(answer, 1));
+    });
+    result.push(...results);
+  }
+  return result;
 }
 
 /** Each assistant turn's reasoning under every one of `fields`. */

@@ -222,3 +222,30 @@ describe("applyTemplateRules: gpt-oss's call turns and past reasoning (preset gp
     ]);
   });
 });
+
+describe("applyTemplateRules: one call per turn (preset gpt-oss)", () => {
+  const second = { ...call, id: "toolu_2", function: { name: "Read", arguments: '{"file_path":"a.txt"}' } };
+
+  it("sends a turn with two calls as two turns, each followed by its own result", () => {
+    const messages = [
+      { role: "user", content: "Look." },
+      { role: "assistant", content: null, reasoning: "Both.", tool_calls: [call, second] },
+      { role: "tool", tool_call_id: "toolu_2", content: "hello" },
+      { role: "tool", tool_call_id: "toolu_1", content: "a.txt" },
+      { role: "user", content: "Thanks." },
+    ];
+    expect(applyTemplateRules(messages as ChatMessage[], { callsPerTurn: "one" })).toEqual([
+      messages[0],
+      { role: "assistant", content: null, reasoning: "Both.", tool_calls: [call] },
+      messages[3],
+      { role: "assistant", content: null, tool_calls: [second] },
+      messages[2],
+      messages[4],
+    ]);
+  });
+
+  it("returns the same list when no turn has more than one call", () => {
+    const messages = [{ role: "assistant", content: null, tool_calls: [call] }] as ChatMessage[];
+    expect(applyTemplateRules(messages, { callsPerTurn: "one" })).toBe(messages);
+  });
+});
