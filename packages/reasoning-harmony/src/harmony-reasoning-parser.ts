@@ -71,6 +71,11 @@ export class HarmonyReasoningParser implements ReasoningParser, HarmonyEvents {
   }
 
   notAHeader(raw: string, reason: NotAHeaderReason): void {
+    // ` to=…` at the very start with no token after it, cut by the end: prose (" to=do: …"), not a header.
+    if (reason === "cut" && !raw.startsWith("<|")) {
+      this.sink({ type: "text", text: raw });
+      return;
+    }
     const { code, message } = WARNINGS[reason];
     this.sink({ type: "warning", code, message, raw });
     this.sink({ type: reason === "cut" ? "markup" : "text", text: raw });

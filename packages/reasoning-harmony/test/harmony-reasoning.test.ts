@@ -97,5 +97,9 @@ describe("headers that are none", () => {
   it("keeps ' to' at the very start as text when no recipient follows", () => {
     expect(run(" tomorrow").content).toBe(" tomorrow");
     expect(run(" to").content).toBe(" to");
+    // " to=…" that no token follows before the end is prose, not a header the end cut.
+    const prose = run(" to=do: write the tests");
+    expect(prose.content).toBe(" to=do: write the tests");
+    expect(prose.warnings).toEqual([]);
   });
 });
