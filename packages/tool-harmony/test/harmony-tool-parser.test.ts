@@ -57,6 +57,21 @@ describe("harmony calls: the recipient wherever harmony puts it", () => {
   });
 });
 
+describe("peers' bugs", () => {
+  it("vllm-32587: the channel never leaks into the tool name, the recipient hugging <|channel|>", () => {
+    const result = runPair([callIn("<|start|>assistant to=functions.get_weather<|channel|>commentary")]);
+    expect(result.calls.map((call) => call.name)).toEqual(["get_weather"]);
+  });
+
+  it("reads tokens a server padded with spaces (spaces_between_special_tokens left on)", () => {
+    const result = runPair([
+      '<|channel|> analysis <|message|> Plan. <|end|> <|start|> assistant <|channel|> commentary to=functions.f <|constrain|> json <|message|> {"a": 1} <|call|>',
+    ]);
+    expect(result.reasoning?.trim()).toBe("Plan.");
+    expect(result.calls.map((call) => [call.name, call.arguments])).toEqual([["f", { a: 1 }]]);
+  });
+});
+
 describe("what is not a call", () => {
   it("passes every other message on verbatim when the tool dialect runs alone (reasoning none)", () => {
     const input = `${analysis}<|start|>assistant<|channel|>final<|message|>Sunny.<|return|>`;
