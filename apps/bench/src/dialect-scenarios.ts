@@ -1,5 +1,6 @@
 import { deepseekR1ReasoningDialect } from "@sluice/reasoning-deepseek-r1";
 import { deepseekV41ReasoningDialect } from "@sluice/reasoning-deepseek-v41";
+import { harmonyReasoningDialect } from "@sluice/reasoning-harmony";
 import { kimiK3ReasoningDialect } from "@sluice/reasoning-kimi-k3";
 import { minimaxM3ReasoningDialect } from "@sluice/reasoning-minimax-m3";
 import { mistralReasoningDialect } from "@sluice/reasoning-mistral";
@@ -8,6 +9,7 @@ import { seedOssReasoningDialect } from "@sluice/reasoning-seed-oss";
 import { deepseekDsmlToolDialect } from "@sluice/tool-deepseek-dsml";
 import { deepseekV31ToolDialect } from "@sluice/tool-deepseek-v31";
 import { glm45ToolDialect, glm47ToolDialect } from "@sluice/tool-glm45";
+import { harmonyToolDialect } from "@sluice/tool-harmony";
 import { kimiK2ToolDialect } from "@sluice/tool-kimi-k2";
 import { kimiK3ToolDialect } from "@sluice/tool-kimi-k3";
 import { minimaxM2ToolDialect } from "@sluice/tool-minimax-m2";
@@ -39,6 +41,8 @@ export function dialectScenarios(): SegmenterScenario[] {
     { tool: mistralToolDialect(), reasoning: mistralReasoningDialect() },
     // Kimi K3 (preset kimi-k3): its XTML tools channel behind its think channel, which the prompt opened.
     { tool: kimiK3ToolDialect(), reasoning: kimiK3ReasoningDialect() },
+    // gpt-oss (preset gpt-oss): harmony's messages, the analysis as reasoning, each Write call a message to functions.
+    { tool: harmonyToolDialect(), reasoning: harmonyReasoningDialect() },
   ];
   return rows.map(({ tool, reasoning }) => ({
     title: `${tool.id} (${reasoning.id})`,

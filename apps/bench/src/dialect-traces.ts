@@ -11,9 +11,17 @@ const THINK_CLOSES: Readonly<Record<string, string>> = {
   mistral: "[/THINK]",
   // Kimi K3 closes its think channel and opens the response channel.
   kimi_k3: "<|close|>think<|sep|><|open|>response<|sep|>",
+  harmony: "<|end|>",
 };
-/** Where reasoning starts, for the families whose model writes the opener itself (Seed-OSS, Magistral). */
-const THINK_OPENS: Readonly<Record<string, string>> = { seed_oss: "<seed:think>", mistral: "[THINK]" };
+/**
+ * Where reasoning starts, for the families whose model writes the opener itself (Seed-OSS, Magistral; gpt-oss its
+ * analysis header, the answer after its `<|end|>` being llama.cpp's `--reasoning-format none` shape).
+ */
+const THINK_OPENS: Readonly<Record<string, string>> = {
+  seed_oss: "<seed:think>",
+  mistral: "[THINK]",
+  harmony: "<|channel|>analysis<|message|>",
+};
 
 /** How each family writes one Write call with a large `content` string, as its chat template renders it. */
 export const WRITE_CALLS: Readonly<Record<string, (content: string) => string>> = {
@@ -48,6 +56,9 @@ export const WRITE_CALLS: Readonly<Record<string, (content: string) => string>> 
     `<|close|>response<|sep|><|open|>tools<|sep|><|open|>call tool="Write" index="1"<|sep|>` +
     `<|open|>argument key="file_path" type="string"<|sep|>${FILE_PATH}<|close|>argument<|sep|>` +
     `<|open|>argument key="content" type="string"<|sep|>${content}<|close|>argument<|sep|><|close|>call<|sep|><|close|>tools<|sep|>`,
+  harmony: (content) =>
+    "<|start|>assistant<|channel|>commentary to=functions.Write <|constrain|>json<|message|>" +
+    `${JSON.stringify({ file_path: FILE_PATH, content })}<|call|>`,
   kimi_k2: (content) =>
     `<|tool_calls_section_begin|><|tool_call_begin|>functions.Write:0<|tool_call_argument_begin|>` +
     `${JSON.stringify({ file_path: FILE_PATH, content })}<|tool_call_end|><|tool_calls_section_end|>`,

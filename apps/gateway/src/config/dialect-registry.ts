@@ -1,6 +1,7 @@
 import type { ReasoningDialect, ToolDialect } from "@sluice/core";
 import { deepseekR1ReasoningDialect } from "@sluice/reasoning-deepseek-r1";
 import { deepseekV41ReasoningDialect } from "@sluice/reasoning-deepseek-v41";
+import { harmonyReasoningDialect } from "@sluice/reasoning-harmony";
 import { kimiK3ReasoningDialect } from "@sluice/reasoning-kimi-k3";
 import { minimaxM3ReasoningDialect } from "@sluice/reasoning-minimax-m3";
 import { mistralReasoningDialect } from "@sluice/reasoning-mistral";
@@ -9,6 +10,7 @@ import { seedOssReasoningDialect } from "@sluice/reasoning-seed-oss";
 import { deepseekDsmlToolDialect } from "@sluice/tool-deepseek-dsml";
 import { deepseekV31ToolDialect } from "@sluice/tool-deepseek-v31";
 import { glm45ToolDialect, glm47ToolDialect } from "@sluice/tool-glm45";
+import { harmonyToolDialect } from "@sluice/tool-harmony";
 import { hermesToolDialect } from "@sluice/tool-hermes";
 import { kimiK2ToolDialect } from "@sluice/tool-kimi-k2";
 import { kimiK3ToolDialect } from "@sluice/tool-kimi-k3";
@@ -30,6 +32,7 @@ export const DIALECTS: readonly (ReasoningDialect | ToolDialect)[] = [
   seedOssReasoningDialect(),
   mistralReasoningDialect(),
   kimiK3ReasoningDialect(),
+  harmonyReasoningDialect(),
   qwenXmlToolDialect(),
   hermesToolDialect(),
   glm45ToolDialect(),
@@ -42,6 +45,7 @@ export const DIALECTS: readonly (ReasoningDialect | ToolDialect)[] = [
   seedOssToolDialect(),
   mistralToolDialect(),
   kimiK3ToolDialect(),
+  harmonyToolDialect(),
 ];
 
 export const REASONING_DIALECTS: readonly ReasoningDialect[] = DIALECTS.filter(

@@ -157,6 +157,24 @@ export const PRESETS: readonly Preset[] = [
     toolParser: "mistral",
     template: { systemMessages: "leading", reasoningStart: "never", turns: "alternating" },
   },
+  // gpt-oss (harmony), for llama.cpp with `--reasoning-format none` or a server that keeps special tokens and parses
+  // nothing (vLLM, SGLang and Ollama parse harmony themselves: the same preset reads their fields). The model writes
+  // every channel header itself and always reasons (`reasoning_effort` sets how much; the preset sends none, so the
+  // template's `medium` stands); the template takes one leading system message (it drops later ones), renders a call
+  // turn's text as its analysis and raises on a turn with both, renders only a turn's first call, and its servers
+  // read past reasoning under two names.
+  {
+    name: "gpt-oss",
+    reasoningParser: "harmony",
+    toolParser: "harmony",
+    template: {
+      systemMessages: "leading",
+      reasoningStart: "never",
+      textBesideCalls: "in-reasoning",
+      callsPerTurn: "one",
+      reasoningFields: ["reasoning", "reasoning_content"],
+    },
+  },
   // K2-Instruct does not think.
   { name: "kimi-k2", reasoningParser: "none", toolParser: "kimi_k2" },
   // K2.5/K2.6: thinking by default, switched with chat_template_kwargs.thinking; the template opens `<think>`.

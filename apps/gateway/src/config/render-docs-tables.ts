@@ -49,6 +49,11 @@ export function renderTemplateTable(): string {
       ...(rules.turns === "alternating"
         ? ["no two user turns in a row: the text beside tool results joins the last result"]
         : []),
+      ...(rules.textBesideCalls === "in-reasoning" ? ["a call turn's text sent in its reasoning"] : []),
+      ...(rules.callsPerTurn === "one" ? ["one call per turn, each before its result"] : []),
+      ...(rules.reasoningFields === undefined
+        ? []
+        : [`past reasoning under ${rules.reasoningFields.map((field) => `\`${field}\``).join(" and ")}`]),
       ...(rules.serverFixes ?? []).map((fix) => `names the server fix for \`${fix.raises}\``),
     ];
     return [

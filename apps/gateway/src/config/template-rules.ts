@@ -1,4 +1,5 @@
 import type { ThinkingKwarg } from "@sluice/core";
+import type { ReasoningField } from "./config";
 
 /**
  * What a family's chat template requires of a request, and where it leaves the model (docs/dialects.md §5).
@@ -41,9 +42,23 @@ export interface TemplateRules {
   readonly toolResultNames?: "from-call";
   /**
    * `own-turn`: the template renders an assistant turn's calls in place of its text (Hermes' `tool_use`
-   * template), so an assistant message with both goes as two: its text, then its calls.
+   * template), so an assistant message with both goes as two: its text, then its calls. `in-reasoning`: the
+   * template renders a call turn's text as its reasoning and raises on a turn with both (gpt-oss: "Cannot pass both
+   * content and thinking in an assistant message with tool calls!"), so such a turn's text joins its reasoning.
    */
-  readonly textBesideCalls?: "own-turn";
+  readonly textBesideCalls?: "own-turn" | "in-reasoning";
+  /**
+   * `one`: the template renders only an assistant turn's first call (gpt-oss: "We assume max 1 tool call per
+   * message"), naming every tool result after it, so a turn with several goes as one turn per call, each followed
+   * by its own result, as harmony writes calls.
+   */
+  readonly callsPerTurn?: "one";
+  /**
+   * The request fields past reasoning goes under, whatever the upstream's `reasoning_field` says: the family's
+   * servers each read their own (gpt-oss: vLLM's harmony renderer `reasoning`, llama.cpp `reasoning_content`, which
+   * it copies into the template's `thinking`), and none reads both.
+   */
+  readonly reasoningFields?: readonly ReasoningField[];
   /**
    * `alternating`: the server takes user and assistant turns only in turn, tool results and calls aside: vLLM's
    * mistral tokenizer mode (mistral-common) raises `Unexpected role 'user' after role 'tool'`, and Mistral Small

@@ -4,20 +4,35 @@ import { withSystemContext } from "./with-system-context";
 
 /**
  * A route's upstream messages shaped as the family's template takes them (docs/dialects.md §5): tool results named
- * after their calls where the template renders them by name (`toolResultNames`), an assistant
- * turn's text and calls as two turns where the template would drop the text (`textBeforeCalls`), and one
- * leading system message where the template takes no other (`oneLeadingSystem`), and no two user turns in a
- * row where the template takes them only in turn (`alternatingTurns`). Without such rules the messages are
- * returned as they are.
+ * after their calls where the template renders them by name (`toolResultNames`); one call per turn where the
+ * template renders only the first (`oneCallPerTurn`); an assistant turn's text and calls as two turns where the
+ * template would drop the text (`textBeforeCalls`), or its text in its reasoning where the template takes no turn
+ * with both (`textInReasoning`); past reasoning under every name the family's servers read (`reasoningUnder`); one
+ * leading system message where the template takes no other (`oneLeadingSystem`); and no two user turns in a row
+ * where the template takes them only in turn (`alternatingTurns`). Without such rules the messages are returned as
+ * they are.
  */
 export function applyTemplateRules(
   messages: readonly ChatMessage[],
-  rules: Pick<TemplateRules, "systemMessages" | "textBesideCalls" | "toolResultNames" | "turns"> | undefined,
+  rules:
+    | Pick<
+        TemplateRules,
+        | "systemMessages"
+        | "textBesideCalls"
+        | "toolResultNames"
+        | "turns"
+        | "reasoningFields"
+        | "callsPerTurn"
+      >
+    | undefined,
 ): readonly ChatMessage[] {
-  const named = rules?.toolResultNames === "from-call" ? toolResultNames(messages) : messages;
-  const shaped = rules?.textBesideCalls === "own-turn" ? textBeforeCalls(named) : named;
-  const system = rules?.systemMessages === "leading" ? oneLeadingSystem(shaped) : shaped;
-  return rules?.turns === "alternating" ? alternatingTurns(system) : system;
+  let shaped = rules?.toolResultNames === "from-call" ? toolResultNames(messages) : messages;
+  if (rules?.callsPerTurn === "one") shaped = oneCallPerTurn(shaped);
+  if (rules?.textBesideCalls === "own-turn") shaped = textBeforeCalls(shaped);
+  else if (rules?.textBesideCalls === "in-reasoning") shaped = textInReasoning(shaped);
+  if (rules?.reasoningFields !== undefined) shaped = reasoningUnder(shaped, rules.reasoningFields);
+  if (rules?.systemMessages === "leading") shaped = oneLeadingSystem(shaped);
+  return rules?.turns === "alternating" ? alternatingTurns(shaped) : shaped;
 }
 
 /**
@@ -148,6 +163,82 @@ function textBeforeCalls(messages: readonly ChatMessage[]): readonly ChatMessage
     return [text, { role: "assistant", content: null, ...(tool_calls === undefined ? {} : { tool_calls }) }];
   };
   return messages.some((message) => split(message).length > 1) ? messages.flatMap(split) : messages;
+}
+
+/**
+ * An assistant turn with calls, text and reasoning has its text appended to its reasoning (a blank line between):
+ * gpt-oss's template renders a call turn's text as its analysis when it has no reasoning, and raises when it has
+ * both; llama.cpp drops the text then. Appended, the model's words stay in the analysis it re-reads in the loop.
+ */
+function textInReasoning(messages: readonly ChatMessage[]): readonly ChatMessage[] {
+  return messages.map((message) => {
+    if (message.role !== "assistant" || (message.tool_calls?.length ?? 0) === 0) return message;
+    const reasoning = message.reasoning ?? message.reasoning_content ?? "";
+    const text = assistantText(message.content);
+    if (reasoning === "" || text === "") return message;
+    const joined = `${reasoning}\n\n${text}`;
+    return {
+      ...message,
+      content: null,
+      ...(message.reasoning === undefined ? {} : { reasoning: joined }),
+      ...(message.reasoning_content === undefined ? {} : { reasoning_content: joined }),
+    };
+  });
+}
+
+/**
+ * An assistant turn with several calls as one turn per call, each followed by its result (matched by id): the
+ * first keeps the turn's text and reasoning, the others are calls alone. Results that match no call stay after
+ * the last. gpt-oss's template renders only a turn's first call and names each result after the last call.
+ */
+function oneCallPerTurn(messages: readonly ChatMessage[]): readonly ChatMessage[] {
+  if (!messages.some((message) => message.role === "assistant" && (message.tool_calls?.length ?? 0) > 1))
+    return messages;
+  const result: ChatMessage[] = [];
+  for (let index = 0; index < messages.length; index++) {
+    const message = messages[index] as ChatMessage;
+    if (message.role !== "assistant" || (message.tool_calls?.length ?? 0) <= 1) {
+      result.push(message);
+      continue;
+    }
+    const calls = message.tool_calls ?? [];
+    const results: Extract<ChatMessage, { role: "tool" }>[] = [];
+    while (messages[index + 1]?.role === "tool")
+      results.push(messages[++index] as Extract<ChatMessage, { role: "tool" }>);
+    calls.forEach((call, callNumber) => {
+      result.push(
+        callNumber === 0
+          ? { ...message, tool_calls: [call] }
+          : { role: "assistant", content: null, tool_calls: [call] },
+      );
+      const answer = results.findIndex((tool) => tool.tool_call_id === call.id);
+      if (answer !== -1) result.push(...results.splice(answer, 1));
+    });
+    result.push(...results);
+  }
+  return result;
+}
+
+/** Each assistant turn's reasoning under every one of `fields`. */
+function reasoningUnder(
+  messages: readonly ChatMessage[],
+  fields: readonly ("reasoning" | "reasoning_content")[],
+): readonly ChatMessage[] {
+  return messages.map((message) => {
+    if (message.role !== "assistant") return message;
+    const reasoning = message.reasoning ?? message.reasoning_content;
+    if (reasoning === undefined || reasoning === "") return message;
+    const copies: { reasoning?: string; reasoning_content?: string } = {};
+    for (const field of fields) copies[field] = reasoning;
+    return { ...message, ...copies };
+  });
+}
+
+/** An assistant message's text: its string, or its text parts joined as vLLM joins them for a string template. */
+function assistantText(content: Extract<ChatMessage, { role: "assistant" }>["content"]): string {
+  if (content === null || content === undefined) return "";
+  if (typeof content === "string") return content;
+  return content.map((part) => part.text).join("\n");
 }
 
 function isSystemRole(message: ChatMessage | undefined): boolean {

@@ -136,7 +136,9 @@ describe("agent loops through every preset's chat template (docs/dialects.md §5
           FINAL_ANSWER,
           ...(calls === 0 ? [] : [...STEPS.map((step) => step.text), toolOutput("Bash"), toolOutput("Read")]),
         ];
-        for (const text of texts) expect(last, text).toContain(text);
+        // gpt-oss's template writes a tool result as a JSON string (`| tojson`): escaped, the text is still all there.
+        for (const text of texts)
+          expect(last.includes(text) || last.includes(JSON.stringify(text).slice(1, -1)), text).toBe(true);
       });
     });
   }

@@ -16,8 +16,9 @@ export const STEPS: readonly { readonly text: string; readonly call: RawCall }[]
 ];
 export const FINAL_ANSWER = "a.txt says hello.";
 
-// Families whose template leaves `<think>` to the model: with thinking on it writes the tag itself.
-const WRITES_OWN_THINK = new Set(["qwen3", "glm-4.5"]);
+// Families whose template leaves `<think>` to the model: with thinking on it writes the tag itself (gpt-oss its
+// whole analysis message, header and `<|end|>`).
+const WRITES_OWN_THINK = new Set(["qwen3", "glm-4.5", "gpt-oss"]);
 
 /**
  * A raw model server's model for the agent loops: it reads where its conversation stands (how many tool results

@@ -236,6 +236,66 @@ export const TEMPLATE_CASES: readonly TemplateCase[] = [
     },
     keeps: ['tool="Bash" index="2"<|sep|>TOOL-LOST'],
   },
+  // gpt-oss (harmony)
+  {
+    preset: "gpt-oss",
+    name: "renders a tool loop: the developer message first, a finished loop's analysis dropped",
+    body: { messages: loop, tools: TOOLS },
+    keeps: [
+      ...loopTexts,
+      "<|start|>developer<|message|># Instructions\n\nSYS-ENV",
+      '<|start|>assistant to=functions.Bash<|channel|>commentary json<|message|>{"command":"CMD-LS"}<|call|>',
+      '<|start|>functions.Bash to=assistant<|channel|>commentary<|message|>"TOOL-OUT"<|end|>',
+    ],
+    drops: ["REASON-CALL", "REASON-DONE"],
+    generationEnds: "<|start|>assistant",
+  },
+  {
+    preset: "gpt-oss",
+    name: "keeps the analysis of the tool loop under way",
+    body: { messages: afterTool, tools: TOOLS },
+    keeps: ["<|start|>assistant<|channel|>analysis<|message|>REASON-CALL<|end|>", "TOOL-OUT"],
+  },
+  {
+    preset: "gpt-oss",
+    name: "drops a late system message",
+    body: { messages: lateSystem },
+    keeps: ["SYS-FIRST", "USER-ASK", "USER-NEXT"],
+    drops: ["SYS-LATE"],
+  },
+  {
+    preset: "gpt-oss",
+    name: "raises on a call turn with both text and thinking",
+    body: {
+      messages: [
+        user("USER-ASK"),
+        assistant("TEXT", { reasoning: "REASON", tool_calls: [call("call_1", "CMD-LS")] }),
+        toolResult("call_1", "TOOL-OUT"),
+      ],
+    },
+    raises:
+      "Cannot pass both content and thinking in an assistant message with tool calls! Put the analysis message in one or the other, but not both.",
+  },
+  {
+    preset: "gpt-oss",
+    name: "renders only a turn's first call",
+    body: {
+      messages: [
+        user("USER-ASK"),
+        assistant(null, { tool_calls: [call("call_1", "CMD-LS"), call("call_2", "CMD-PWD")] }),
+        toolResult("call_1", "TOOL-OUT"),
+        toolResult("call_2", "TOOL-TWO"),
+      ],
+    },
+    keeps: ["CMD-LS", "TOOL-OUT", "TOOL-TWO"],
+    drops: ["CMD-PWD"],
+  },
+  {
+    preset: "gpt-oss",
+    name: "says the reasoning effort in its system message",
+    body: { messages: [user("Q")], chat_template_kwargs: { reasoning_effort: "high" } },
+    keeps: ["Reasoning: high"],
+  },
   // Qwen3, Qwen3-Coder, Hermes
   {
     preset: "qwen3",

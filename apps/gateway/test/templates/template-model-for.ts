@@ -3,6 +3,7 @@ import { deepseekV4Template } from "./deepseek-v4-template";
 import { deepseekV31Template } from "./deepseek-v31-template";
 import { deepseekV32Template } from "./deepseek-v32-template";
 import { glmTemplate } from "./glm-template";
+import { gptOssTemplate } from "./gpt-oss-template";
 import { hermesTemplate } from "./hermes-template";
 import { kimiK2Template } from "./kimi-k2-template";
 import { kimiK3Template } from "./kimi-k3-template";
@@ -37,6 +38,8 @@ const FAMILIES: Readonly<Record<string, Family>> = {
   // Seed-OSS (ByteDance-Seed-OSS.jinja): `<seed:bos>` turns, every past reasoning kept, the model opening
   // `<seed:think>` itself.
   "seed-oss": { render: seedOssTemplate, format: "string" },
+  // gpt-oss (harmony): the developer message first, a finished tool loop's analysis dropped, one call per turn.
+  "gpt-oss": { render: gptOssTemplate, format: "string" },
   qwen3: { render: qwen3Template, format: "string" },
   "qwen3-coder": { render: qwen3CoderTemplate, format: "string" },
   hermes: { render: hermesTemplate, format: "string" },

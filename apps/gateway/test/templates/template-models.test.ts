@@ -98,6 +98,7 @@ describe("template models", () => {
       "step-3.5",
       "seed-oss",
       "mistral",
+      "gpt-oss",
     ]) {
       expect(TEMPLATE_PRESETS).toContain(preset);
     }

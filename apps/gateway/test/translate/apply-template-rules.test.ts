@@ -291,3 +291,69 @@ describe("applyTemplateRules: tool results named after their calls (Kimi K3)", (
     expect(applyTemplateRules(messages, named)).toBe(messages);
   });
 });
+
+describe("applyTemplateRules: gpt-oss's call turns and past reasoning (preset gpt-oss)", () => {
+  const gptOss = {
+    textBesideCalls: "in-reasoning",
+    reasoningFields: ["reasoning", "reasoning_content"],
+  } as const;
+
+  it("puts a call turn's text after its reasoning, where the template raises on both", () => {
+    expect(
+      applyTemplateRules(
+        [
+          { role: "assistant", content: "Listing.", reasoning: "Look first.", tool_calls: [call] },
+        ] as ChatMessage[],
+        gptOss,
+      ),
+    ).toEqual([
+      {
+        role: "assistant",
+        content: null,
+        reasoning: "Look first.\n\nListing.",
+        reasoning_content: "Look first.\n\nListing.",
+        tool_calls: [call],
+      },
+    ]);
+  });
+
+  it("leaves a call turn without reasoning, and a turn without calls, their text", () => {
+    const messages = [
+      { role: "assistant", content: "Listing.", tool_calls: [call] },
+      { role: "tool", tool_call_id: "toolu_1", content: "a.txt" },
+      { role: "assistant", content: "Done.", reasoning_content: "All read." },
+    ];
+    expect(applyTemplateRules(messages as ChatMessage[], gptOss)).toEqual([
+      messages[0],
+      messages[1],
+      { role: "assistant", content: "Done.", reasoning: "All read.", reasoning_content: "All read." },
+    ]);
+  });
+});
+
+describe("applyTemplateRules: one call per turn (preset gpt-oss)", () => {
+  const second = { ...call, id: "toolu_2", function: { name: "Read", arguments: '{"file_path":"a.txt"}' } };
+
+  it("sends a turn with two calls as two turns, each followed by its own result", () => {
+    const messages = [
+      { role: "user", content: "Look." },
+      { role: "assistant", content: null, reasoning: "Both.", tool_calls: [call, second] },
+      { role: "tool", tool_call_id: "toolu_2", content: "hello" },
+      { role: "tool", tool_call_id: "toolu_1", content: "a.txt" },
+      { role: "user", content: "Thanks." },
+    ];
+    expect(applyTemplateRules(messages as ChatMessage[], { callsPerTurn: "one" })).toEqual([
+      messages[0],
+      { role: "assistant", content: null, reasoning: "Both.", tool_calls: [call] },
+      messages[3],
+      { role: "assistant", content: null, tool_calls: [second] },
+      messages[2],
+      messages[4],
+    ]);
+  });
+
+  it("returns the same list when no turn has more than one call", () => {
+    const messages = [{ role: "assistant", content: null, tool_calls: [call] }] as ChatMessage[];
+    expect(applyTemplateRules(messages, { callsPerTurn: "one" })).toBe(messages);
+  });
+});
