@@ -1,11 +1,13 @@
 import type { ReasoningDialect, ToolDialect } from "@sluice/core";
 import { deepseekR1ReasoningDialect } from "@sluice/reasoning-deepseek-r1";
 import { deepseekV41ReasoningDialect } from "@sluice/reasoning-deepseek-v41";
+import { gemma4ReasoningDialect } from "@sluice/reasoning-gemma4";
 import { minimaxM3ReasoningDialect } from "@sluice/reasoning-minimax-m3";
 import { qwen3ReasoningDialect } from "@sluice/reasoning-qwen3";
 import { seedOssReasoningDialect } from "@sluice/reasoning-seed-oss";
 import { deepseekDsmlToolDialect } from "@sluice/tool-deepseek-dsml";
 import { deepseekV31ToolDialect } from "@sluice/tool-deepseek-v31";
+import { gemma4ToolDialect } from "@sluice/tool-gemma4";
 import { glm45ToolDialect, glm47ToolDialect } from "@sluice/tool-glm45";
 import { hermesToolDialect } from "@sluice/tool-hermes";
 import { kimiK2ToolDialect } from "@sluice/tool-kimi-k2";
@@ -24,6 +26,7 @@ export const DIALECTS: readonly (ReasoningDialect | ToolDialect)[] = [
   deepseekV41ReasoningDialect(),
   minimaxM3ReasoningDialect(),
   seedOssReasoningDialect(),
+  gemma4ReasoningDialect(),
   qwenXmlToolDialect(),
   hermesToolDialect(),
   glm45ToolDialect(),
@@ -34,6 +37,7 @@ export const DIALECTS: readonly (ReasoningDialect | ToolDialect)[] = [
   deepseekDsmlToolDialect(),
   kimiK2ToolDialect(),
   seedOssToolDialect(),
+  gemma4ToolDialect(),
 ];
 
 export const REASONING_DIALECTS: readonly ReasoningDialect[] = DIALECTS.filter(
