@@ -406,20 +406,32 @@ export class Gemma4ToolParser implements ToolParser {
 
   /**
    * A bare value from `at`, held until decided: a literal (number, `true`, `false`, `null`) at its first `,` /
-   * `}` / `]`; a word that is no literal runs on to a `<|"|>`, which makes all of it a string whose opening
-   * delimiter was left out (`gemma4.omitted_string_open`); a close marker, a new opener, the end of the stream
-   * or the length limit before that make it the string up to its first terminator (`gemma4.bare_string`).
+   * `}` / `]`. A word that is no literal and reaches a `<|"|>` before any of them, or after a comma followed by
+   * prose only (no `:` or bracket), was a string whose opening delimiter the model left out (all of it, commas
+   * included: `gemma4.omitted_string_open`); anything else (a bracket, a key after the comma, a close marker, a new
+   * opener, the end of the stream, the length limit) makes it the string up to its first terminator
+   * (`gemma4.bare_string`).
    */
   private bareStep(text: string, at: number, final: boolean): number {
     let index = at + this.bareSeen;
     for (; index < text.length; index++) {
       const code = text.charCodeAt(index);
       if (code === COMMA || code === CLOSE_BRACE || code === CLOSE_BRACKET) {
-        if (this.bareTerminator !== -1) continue;
+        if (this.bareTerminator !== -1) {
+          // Past the first comma only prose may run on to a closing delimiter; a bracket ends the word there.
+          if (code === COMMA) continue;
+          return this.decideBare(text, at, index);
+        }
         const token = text.slice(at, index).trim();
         if (isLiteral(token)) return this.writeBare(text, at, index, token);
         this.bareTerminator = index - at;
+        // A word ended by a bracket is a word: only a comma may be inside a string that lost its opener.
+        if (code !== COMMA) return this.decideBare(text, at, index);
         continue;
+      }
+      if (this.bareTerminator !== -1 && (code === COLON || code === OPEN_BRACE || code === OPEN_BRACKET)) {
+        // `,limit:5` or a nested value after the comma: the word ended at the comma.
+        return this.decideBare(text, at, index);
       }
       if (code !== LESS_THAN) continue;
       const match = matchMarker(text, index, CALL_MARKERS);
@@ -527,7 +539,7 @@ export class Gemma4ToolParser implements ToolParser {
 
   /** Text inside the arguments that fits no place: markup, with one warning per call. */
   private stray(text: string, at: number): number {
-    this.warnStray(text.slice(at, at + 32));
+    this.warnStray(text[at] as string);
     this.markup(text[at] as string);
     return at + 1;
   }
