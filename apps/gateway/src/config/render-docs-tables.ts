@@ -45,6 +45,9 @@ export function renderTemplateTable(): string {
     ];
     const other = [
       ...(rules.textBesideCalls === "own-turn" ? ["a turn's text and its calls sent as two turns"] : []),
+      ...(rules.toolResults === "tool_responses"
+        ? ["tool results sent as the calling turn's `tool_responses`"]
+        : []),
       ...(rules.serverFixes ?? []).map((fix) => `names the server fix for \`${fix.raises}\``),
     ];
     return [

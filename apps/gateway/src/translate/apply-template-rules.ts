@@ -1,19 +1,50 @@
-import type { ChatMessage } from "@sluice/upstream-chat";
+import type { ChatMessage, ChatToolResponse } from "@sluice/upstream-chat";
 import type { TemplateRules } from "../config/template-rules";
 import { withSystemContext } from "./with-system-context";
 
 /**
  * A route's upstream messages shaped as the family's template takes them (docs/dialects.md §5): an assistant
  * turn's text and calls as two turns where the template would drop the text (`textBeforeCalls`), and one
- * leading system message where the template takes no other (`oneLeadingSystem`). Without such rules the
- * messages are returned as they are.
+ * leading system message where the template takes no other (`oneLeadingSystem`), tool results on the message
+ * that made the calls where the template reads them there (`asToolResponses`, after the system context went into
+ * them). Without such rules the messages are returned as they are.
  */
 export function applyTemplateRules(
   messages: readonly ChatMessage[],
-  rules: Pick<TemplateRules, "systemMessages" | "textBesideCalls"> | undefined,
+  rules: Pick<TemplateRules, "systemMessages" | "textBesideCalls" | "toolResults"> | undefined,
 ): readonly ChatMessage[] {
-  const shaped = rules?.textBesideCalls === "own-turn" ? textBeforeCalls(messages) : messages;
-  return rules?.systemMessages === "leading" ? oneLeadingSystem(shaped) : shaped;
+  const split = rules?.textBesideCalls === "own-turn" ? textBeforeCalls(messages) : messages;
+  const shaped = rules?.systemMessages === "leading" ? oneLeadingSystem(split) : split;
+  return rules?.toolResults === "tool_responses" ? asToolResponses(shaped) : shaped;
+}
+
+/**
+ * The tool messages right after an assistant message with calls become its `tool_responses` (Gemma 4's template,
+ * docs/dialects.md §5): each `{name, response}`, named after the call whose id it answers (else the call in its
+ * place), its text the response as a string, as the client sent it (the template renders a string as
+ * `response:NAME{value:<|"|>TEXT<|"|>}`; parsing it into an object would be a guess). A tool message that follows
+ * no call stays as it is.
+ */
+function asToolResponses(messages: readonly ChatMessage[]): readonly ChatMessage[] {
+  if (!messages.some((message) => message.role === "tool")) return messages;
+  const result: ChatMessage[] = [];
+  for (let index = 0; index < messages.length; index++) {
+    const message = messages[index] as ChatMessage;
+    const calls = message.role === "assistant" ? (message.tool_calls ?? []) : [];
+    if (message.role !== "assistant" || calls.length === 0 || messages[index + 1]?.role !== "tool") {
+      result.push(message);
+      continue;
+    }
+    const responses: ChatToolResponse[] = [];
+    while (messages[index + 1]?.role === "tool") {
+      index++;
+      const tool = messages[index] as Extract<ChatMessage, { role: "tool" }>;
+      const answered = calls.find((call) => call.id === tool.tool_call_id) ?? calls[responses.length];
+      responses.push({ name: answered?.function.name ?? "unknown", response: systemText(tool) });
+    }
+    result.push({ ...message, tool_responses: responses });
+  }
+  return result;
 }
 
 /**

@@ -16,8 +16,9 @@ export const STEPS: readonly { readonly text: string; readonly call: RawCall }[]
 ];
 export const FINAL_ANSWER = "a.txt says hello.";
 
-// Families whose template leaves `<think>` to the model: with thinking on it writes the tag itself.
-const WRITES_OWN_THINK = new Set(["qwen3", "glm-4.5"]);
+// Families whose template leaves `<think>` to the model: with thinking on it writes the tag itself (Gemma 4 its
+// `<|channel>`).
+const WRITES_OWN_THINK = new Set(["qwen3", "glm-4.5", "gemma-4"]);
 
 /**
  * A raw model server's model for the agent loops: it reads where its conversation stands (how many tool results
@@ -63,13 +64,26 @@ export function templateReasoning(
   };
 }
 
-/** How many tool results the conversation holds since its last task. */
+/** How many tool results the conversation holds since its last task (Gemma 4's as the calling turn's tool_responses). */
 function stepOf(messages: unknown): number {
-  const list = Array.isArray(messages) ? (messages as { role?: unknown; content?: unknown }[]) : [];
+  const list = Array.isArray(messages)
+    ? (messages as { role?: unknown; content?: unknown; tool_responses?: unknown }[])
+    : [];
   const asked = list.findLastIndex(
     (message) =>
       message.role === "user" &&
       [FIRST_TASK, SECOND_TASK].some((task) => JSON.stringify(message.content ?? "").includes(task)),
   );
-  return list.slice(asked + 1).filter((message) => message.role === "tool").length;
+  return list
+    .slice(asked + 1)
+    .reduce(
+      (count, message) =>
+        count +
+        (message.role === "tool"
+          ? 1
+          : Array.isArray(message.tool_responses)
+            ? message.tool_responses.length
+            : 0),
+      0,
+    );
 }

@@ -2,6 +2,7 @@ import { deepseekR1Template } from "./deepseek-r1-template";
 import { deepseekV4Template } from "./deepseek-v4-template";
 import { deepseekV31Template } from "./deepseek-v31-template";
 import { deepseekV32Template } from "./deepseek-v32-template";
+import { gemma4Template } from "./gemma4-template";
 import { glmTemplate } from "./glm-template";
 import { hermesTemplate } from "./hermes-template";
 import { kimiK2Template } from "./kimi-k2-template";
@@ -40,6 +41,8 @@ const FAMILIES: Readonly<Record<string, Family>> = {
   },
   // Seed-OSS: `<seed:bos>` turns, every past reasoning kept, the model opening `<seed:think>` itself.
   "seed-oss": { render: seedOssTemplate, format: "string" },
+  // Gemma 4: `<|turn>` turns, tool results as the calling turn's tool_responses, the thought channel stripped.
+  "gemma-4": { render: gemma4Template, format: "openai" },
   qwen3: { render: qwen3Template, format: "string" },
   "qwen3-coder": { render: qwen3CoderTemplate, format: "string" },
   hermes: { render: hermesTemplate, format: "string" },
