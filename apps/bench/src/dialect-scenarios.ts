@@ -1,10 +1,12 @@
 import { deepseekR1ReasoningDialect } from "@sluice/reasoning-deepseek-r1";
 import { deepseekV41ReasoningDialect } from "@sluice/reasoning-deepseek-v41";
+import { gemma4ReasoningDialect } from "@sluice/reasoning-gemma4";
 import { minimaxM3ReasoningDialect } from "@sluice/reasoning-minimax-m3";
 import { qwen3ReasoningDialect } from "@sluice/reasoning-qwen3";
 import { seedOssReasoningDialect } from "@sluice/reasoning-seed-oss";
 import { deepseekDsmlToolDialect } from "@sluice/tool-deepseek-dsml";
 import { deepseekV31ToolDialect } from "@sluice/tool-deepseek-v31";
+import { gemma4ToolDialect } from "@sluice/tool-gemma4";
 import { glm45ToolDialect, glm47ToolDialect } from "@sluice/tool-glm45";
 import { kimiK2ToolDialect } from "@sluice/tool-kimi-k2";
 import { minimaxM2ToolDialect } from "@sluice/tool-minimax-m2";
@@ -31,6 +33,8 @@ export function dialectScenarios(): SegmenterScenario[] {
     { tool: qwenXmlToolDialect(), reasoning: deepseekR1ReasoningDialect() },
     // Seed-OSS (preset seed-oss): qwen_xml's body in <seed:tool_call>, behind <seed:think>, which the model opens.
     { tool: seedOssToolDialect(), reasoning: seedOssReasoningDialect() },
+    // Gemma 4 (preset gemma-4): <|tool_call>call:NAME{…} written as JSON, behind <|channel>thought, which the model opens.
+    { tool: gemma4ToolDialect(), reasoning: gemma4ReasoningDialect() },
   ];
   return rows.map(({ tool, reasoning }) => ({
     title: `${tool.id} (${reasoning.id})`,

@@ -8,9 +8,15 @@ const M3 = "]<]minimax[>[";
 const THINK_CLOSES: Readonly<Record<string, string>> = {
   minimax_m3: "</mm:think>",
   seed_oss: "</seed:think>",
+  gemma4: "<channel|>",
 };
-/** Where reasoning starts, for the families whose model writes the opener itself (Seed-OSS). */
-const THINK_OPENS: Readonly<Record<string, string>> = { seed_oss: "<seed:think>" };
+/** Where reasoning starts, for the families whose model writes the opener itself (Seed-OSS, Gemma 4). */
+const THINK_OPENS: Readonly<Record<string, string>> = {
+  seed_oss: "<seed:think>",
+  gemma4: "<|channel>thought\n",
+};
+// Gemma 4's string delimiter, a special token around every string value.
+const QUOTE = '<|"|>';
 
 /** How each family writes one Write call with a large `content` string, as its chat template renders it. */
 export const WRITE_CALLS: Readonly<Record<string, (content: string) => string>> = {
@@ -39,6 +45,8 @@ export const WRITE_CALLS: Readonly<Record<string, (content: string) => string>> 
   seed_oss: (content) =>
     `<seed:tool_call>\n<function=Write>\n<parameter=file_path>\n${FILE_PATH}\n</parameter>\n` +
     `<parameter=content>\n${content}\n</parameter>\n</function>\n</seed:tool_call>`,
+  gemma4: (content) =>
+    `<|tool_call>call:Write{content:${QUOTE}${content}${QUOTE},file_path:${QUOTE}${FILE_PATH}${QUOTE}}<tool_call|>`,
   kimi_k2: (content) =>
     `<|tool_calls_section_begin|><|tool_call_begin|>functions.Write:0<|tool_call_argument_begin|>` +
     `${JSON.stringify({ file_path: FILE_PATH, content })}<|tool_call_end|><|tool_calls_section_end|>`,

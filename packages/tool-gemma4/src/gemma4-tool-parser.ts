@@ -662,7 +662,12 @@ function matchMarker(text: string, at: number, markers: readonly string[]): Mark
   return partial ? "partial" : "none";
 }
 
+// Characters JSON must escape in a string (and lone surrogates, which JSON.stringify writes as escapes).
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
 function escapeJsonText(text: string): string {
+  // Most pieces are plain text: skip the two allocations of stringify and slice.
+  if (!NEEDS_ESCAPE.test(text)) return text;
   const escaped = JSON.stringify(text);
   return escaped.slice(1, escaped.length - 1);
 }
