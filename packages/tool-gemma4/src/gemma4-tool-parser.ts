@@ -35,6 +35,8 @@ interface Container {
   readonly kind: "object" | "array";
   /** Members written so far: from the second on, `, ` goes first. */
   count: number;
+  /** An object's keys so far: a repeated one is not written again (no duplicate keys). */
+  readonly keys: Set<string> | undefined;
 }
 
 type MarkerMatch = { readonly marker: string } | "partial" | "none";
@@ -76,6 +78,8 @@ export class Gemma4ToolParser implements ToolParser {
   private bareSeen = 0;
   private bareTerminator = -1;
   private strayWarned = false;
+  // The depth of the object whose repeated key's value is being read: nothing is written until it ends (0: none).
+  private mutedAt = 0;
   private heldMarkup = "";
   // The open string's source sent as deltas, not yet as markup (stringText).
   private block = "";
@@ -213,7 +217,8 @@ export class Gemma4ToolParser implements ToolParser {
     this.markup(separator + source);
     this.delta("{");
     this.stack.length = 0;
-    this.stack.push({ kind: "object", count: 0 });
+    this.stack.push({ kind: "object", count: 0, keys: new Set() });
+    this.mutedAt = 0;
     this.mode = "key";
   }
 
@@ -315,7 +320,11 @@ export class Gemma4ToolParser implements ToolParser {
       }
       this.openValue(code === OPEN_BRACE ? "{" : "[");
       this.markup(text[at] as string);
-      this.stack.push({ kind: code === OPEN_BRACE ? "object" : "array", count: 0 });
+      this.stack.push(
+        code === OPEN_BRACE
+          ? { kind: "object", count: 0, keys: new Set() }
+          : { kind: "array", count: 0, keys: undefined },
+      );
       this.mode = code === OPEN_BRACE ? "key" : "value";
       return at + 1;
     }
@@ -340,6 +349,21 @@ export class Gemma4ToolParser implements ToolParser {
   /** The value starts: its key (or the array's separator) goes out first. */
   private openValue(first: string): void {
     const top = this.stack[this.stack.length - 1] as Container;
+    // Inside a repeated key's value nothing is written, its own repeated keys included.
+    if (this.mutedAt > 0) return;
+    if (top.keys !== undefined) {
+      if (top.keys.has(this.key)) {
+        // A repeated key: its value is read (as markup) and not written, so no JSON key comes twice.
+        this.warn(
+          "repeated_key",
+          `key ${JSON.stringify(this.key)} of call ${JSON.stringify(this.callName)} came twice; the first value stands`,
+          this.key,
+        );
+        this.mutedAt = this.stack.length;
+        return;
+      }
+      top.keys.add(this.key);
+    }
     const separator = top.count > 0 ? ", " : "";
     top.count++;
     this.delta(
@@ -491,6 +515,8 @@ export class Gemma4ToolParser implements ToolParser {
   }
 
   private afterValueStep(text: string, at: number, final: boolean): number {
+    // Back at the depth of a repeated key: its value is over, and what follows is written again.
+    if (this.mutedAt === this.stack.length) this.mutedAt = 0;
     const code = text.charCodeAt(at);
     const top = this.stack[this.stack.length - 1] as Container;
     if (isWhitespace(code)) {
@@ -619,10 +645,12 @@ export class Gemma4ToolParser implements ToolParser {
     this.warn(code, `${message} ${JSON.stringify(this.callName)}; the call is cut and not run`, "");
     this.emit({ type: "tool-call-end", callIndex: this.callIndex, cut: true });
     this.stack.length = 0;
+    this.mutedAt = 0;
     this.mode = "text";
   }
 
   private delta(argumentsJson: string): void {
+    if (this.mutedAt > 0) return;
     this.emit({ type: "tool-call-delta", callIndex: this.callIndex, argumentsJson });
   }
 

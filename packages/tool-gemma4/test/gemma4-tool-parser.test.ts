@@ -175,6 +175,13 @@ describe("gemma4 calls", () => {
     ]);
   });
 
+  it("writes no key twice: a repeated key's value, nested or not, is read and left out", () => {
+    const result = run(`<|tool_call>call:f{a:1,a:{b:[2,${Q}x${Q}]},c:{d:1,d:2},a:${Q}s${Q},e:3}<tool_call|>`);
+    expect(result.problems).toEqual([]);
+    expect(result.calls[0]?.argumentsJson).toBe('{"a": 1, "c": {"d": 1}, "e": 3}');
+    expect(codesOf(result)).toEqual(["gemma4.repeated_key", "gemma4.repeated_key", "gemma4.repeated_key"]);
+  });
+
   it("cuts a call nested deeper than the limit and skips the rest of it", () => {
     const deep = `<|tool_call>call:f{a:${"[".repeat(300)}1${"]".repeat(300)}}<tool_call|>tail`;
     const result = run(deep);
