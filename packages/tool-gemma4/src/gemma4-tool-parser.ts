@@ -78,6 +78,8 @@ export class Gemma4ToolParser implements ToolParser {
   private bareSeen = 0;
   private bareTerminator = -1;
   private strayWarned = false;
+  // Whether the text passed on so far ends a line (or none was): a bare `call:` may start a call here.
+  private lineStart = true;
   // The depth of the object whose repeated key's value is being read: nothing is written until it ends (0: none).
   private mutedAt = 0;
   private heldMarkup = "";
@@ -156,19 +158,31 @@ export class Gemma4ToolParser implements ToolParser {
   // ── outside calls ───────────────────────────────────────────────────────────
 
   private textStep(text: string, at: number, final: boolean): number {
+    if (this.lineStart && text.charCodeAt(at) === LOWER_C && this.context.callStartPolicy() === "all") {
+      // vLLM's fallback tier: a bare `call:NAME{` at the start of a line (or of the answer) in content.
+      const header = readCallHeader(text, at, "line", final, this.limits);
+      if (header.kind === "hold") return HOLD;
+      if (header.kind === "call") {
+        this.startCall(header.name, text.slice(at, header.end), false);
+        return header.end;
+      }
+    }
     const lt = text.indexOf("<", at);
-    if (lt === -1) {
-      this.outside.text(text.slice(at));
+    // Text goes out line by line, so that the start of each line can be looked at.
+    const newline = text.indexOf("\n", at);
+    const end = newline !== -1 && (lt === -1 || newline < lt) ? newline + 1 : lt;
+    if (end === -1) {
+      this.passText(text.slice(at));
       return text.length;
     }
-    if (lt > at) {
-      this.outside.text(text.slice(at, lt));
-      return lt;
+    if (end > at) {
+      this.passText(text.slice(at, end));
+      return end;
     }
     const match = matchMarker(text, at, TEXT_MARKERS);
     if (match === "partial" && !final) return HOLD;
     if (typeof match === "string") {
-      this.outside.text("<");
+      this.passText("<");
       return at + 1;
     }
     const { marker } = match;
@@ -179,7 +193,7 @@ export class Gemma4ToolParser implements ToolParser {
     if (header.kind === "hold") return HOLD;
     if (marker === CHANNEL_CLOSE) {
       // The channel's close is the reasoning dialect's: it goes on as text, and a bare call may follow it.
-      this.outside.text(marker);
+      this.passText(marker);
       if (header.kind === "none" || this.context.callStartPolicy() !== "all") return after;
       this.startCall(header.name, text.slice(after, header.end), false);
       return header.end;
@@ -187,7 +201,7 @@ export class Gemma4ToolParser implements ToolParser {
     const policy = this.context.callStartPolicy();
     const allowed = marker === CALL_OPEN ? policy !== "none" : policy === "all";
     if (header.kind === "none" || !allowed) {
-      this.outside.text(marker);
+      this.passText(marker);
       return after;
     }
     this.startCall(header.name, text.slice(at, header.end), marker === CALL_OPEN);
@@ -203,8 +217,13 @@ export class Gemma4ToolParser implements ToolParser {
       this.markup(this.outside.takeHeld() + text.slice(at));
       return text.length;
     }
-    this.outside.text(TURN_END);
+    this.passText(TURN_END);
     return at + TURN_END.length;
+  }
+
+  private passText(text: string): void {
+    this.lineStart = text.charCodeAt(text.length - 1) === NEWLINE;
+    this.outside.text(text);
   }
 
   private startCall(name: string, source: string, explicit: boolean): void {
@@ -593,11 +612,13 @@ export class Gemma4ToolParser implements ToolParser {
     if (typeof match === "string") return this.afterCallWithoutClose(at);
     this.markup(text.slice(at, index + match.marker.length));
     this.outside.callEnded();
+    this.lineStart = true;
     this.mode = "text";
     return index + match.marker.length;
   }
 
   private afterCallWithoutClose(at = 0): number {
+    this.lineStart = false;
     if (this.explicit) {
       this.warn(
         "missing_call_end",
@@ -672,6 +693,8 @@ export class Gemma4ToolParser implements ToolParser {
 }
 
 const COMMA = 0x2c;
+const NEWLINE = 0x0a;
+const LOWER_C = 0x63;
 const COLON = 0x3a;
 const LESS_THAN = 0x3c;
 const OPEN_BRACE = 0x7b;

@@ -1,8 +1,11 @@
 import type { Gemma4Limits } from "./gemma4-limits";
 import { CALL_PREFIX } from "./gemma4-markers";
 
-/** How a call opens: `<|tool_call>call:NAME{`, `<call>NAME{` (fragmented tokens), or a bare `call:NAME{`. */
-export type HeaderForm = "opener" | "fragment" | "bare";
+/**
+ * How a call opens: `<|tool_call>call:NAME{`, `<call>NAME{` (fragmented tokens), a bare `call:NAME{` after the
+ * channel's close (`bare`, whitespace allowed before it) or at the start of a line (`line`, none allowed).
+ */
+export type HeaderForm = "opener" | "fragment" | "bare" | "line";
 
 export type CallHeader =
   | { readonly kind: "call"; readonly name: string; readonly end: number }
@@ -14,7 +17,8 @@ const NO_HEADER: CallHeader = { kind: "none" };
 
 /**
  * Reads a call header from `text[at..]`, right after its opener: for `opener`, optional whitespace, an optional
- * stray `:` (`<|tool_call>:call:`), `call:`; for `bare`, optional whitespace and `call:`; then NAME and `{`
+ * stray `:` (`<|tool_call>:call:`), `call:`; for `bare`, optional whitespace and `call:`; for `line`, `call:`; then
+ * NAME and `{`
  * (for `fragment`, NAME and `{` at once). NAME is at least one character without whitespace, quotes, brackets,
  * `<`, `>`, `,` or `:` (so `get-weather` and `weather.get` are names). `hold` while the text may still become a
  * header (never with `final`); `none` when it cannot.
@@ -30,7 +34,7 @@ export function readCallHeader(
   const more = () => (final ? NO_HEADER : HOLD_HEADER);
   if (form !== "fragment") {
     const start = index;
-    while (index < text.length && isWhitespace(text.charCodeAt(index))) {
+    while (form !== "line" && index < text.length && isWhitespace(text.charCodeAt(index))) {
       if (++index - start > limits.maxWhitespace) return NO_HEADER;
     }
     if (index === text.length) return more();

@@ -114,10 +114,30 @@ describe("gemma4 calls", () => {
     expect(fragment.calls).toMatchObject([{ name: "bash", arguments: { command: "ls" } }]);
   });
 
+  it("reads a bare call:NAME{ at the start of a line or of the answer (vLLM's fallback tier)", () => {
+    const afterProse = run(`some prose\ncall:bash{command:${Q}make -j8${Q}}`);
+    expect(afterProse.content).toBe("some prose\n");
+    expect(afterProse.calls).toMatchObject([
+      { name: "bash", arguments: { command: "make -j8" }, ended: true },
+    ]);
+    expect(afterProse.warnings).toEqual([]);
+    const atStart = run(`call:web-search{query:${Q}gemma 4 release${Q}}`);
+    expect(atStart.calls).toMatchObject([{ name: "web-search", arguments: { query: "gemma 4 release" } }]);
+    // Split right after the newline and inside `call:`.
+    const split = run(["a\n", "ca", "ll:f{x:1}"]);
+    expect(split.calls).toMatchObject([{ name: "f", arguments: { x: 1 } }]);
+    // A line that starts with other words, or `call:` not followed by NAME{, is text.
+    for (const text of ["call me\ncalling:f{x:1}", "call: 555-1234", "a\n call:f{x:1}"]) {
+      expect(run(text).calls, text).toEqual([]);
+      expect(run(text).content, text).toBe(text);
+    }
+  });
+
   it("never starts a call at prose call: or at a bare opener while reasoning is open", () => {
     expect(run("Use call:f{x:1} to call it.").calls).toEqual([]);
     const inReasoning = runWithPolicy([`<call>f{x:1}<tool_call|>`], "explicit");
     expect(inReasoning.calls).toEqual([]);
+    expect(runWithPolicy(["call:f{x:1}"], "explicit").calls).toEqual([]);
     expect(runWithPolicy([`<|tool_call>call:f{x:1}<tool_call|>`], "explicit").calls).toHaveLength(1);
     expect(runWithPolicy([`<|tool_call>call:f{x:1}<tool_call|>`], "none").calls).toEqual([]);
   });
