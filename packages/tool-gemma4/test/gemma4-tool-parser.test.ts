@@ -92,6 +92,24 @@ describe("gemma4 calls", () => {
     expect(codesOf(result)).toEqual(["gemma4.omitted_string_open"]);
   });
 
+  it("reads SGLang's omitted-opener cases: in nested objects and arrays, and leaves well-formed values alone", () => {
+    const parse = (args: string) => argumentsOf(run(`<|tool_call>call:web_search{${args}}<tool_call|>`))[0];
+    expect(parse(`query:weather in Tokyo${Q}`)).toEqual({ query: "weather in Tokyo" });
+    expect(parse(`filters:{city:Tokyo${Q}},query:${Q}x${Q}`)).toEqual({
+      filters: { city: "Tokyo" },
+      query: "x",
+    });
+    expect(parse(`query:[${Q}a${Q},b${Q}]`)).toEqual({ query: ["a", "b"] });
+    expect(parse(`limit:5,exact:true,query:${Q}Note: a, b${Q}`)).toEqual({
+      limit: 5,
+      exact: true,
+      query: "Note: a, b",
+    });
+    // A malformed array ends, and the call with it (SGLang's time-limited test).
+    const malformed = run(`<|tool_call>call:web_search{query:[ k:${Q}1]]}<tool_call|>`);
+    expect(malformed.calls).toMatchObject([{ name: "web_search", ended: true, cut: false }]);
+  });
+
   it("keeps a bare word that is no literal as a string, up to its first comma or bracket", () => {
     const result = run(`<|tool_call>call:f{mode:fast,n:1,list:[a b,c]}<tool_call|>`);
     expect(result.problems).toEqual([]);
