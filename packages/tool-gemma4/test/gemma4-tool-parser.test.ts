@@ -30,7 +30,7 @@ describe("gemma4 calls", () => {
     expect(argumentsOf(result)).toEqual([{ s: "a}]{[,b call:g{x:1}<tool_call|> c", l: ["]"] }]);
   });
 
-  it("streams a string value live, before its closing delimiter comes", () => {
+  it('streams a string value live, holding back only a piece of <|"|> (vllm #44522 leaked <|" into arguments)', () => {
     const probe = createProbe();
     probe.parser.push(`<|tool_call>call:write{content:${Q}line one\n`);
     expect(probe.started()).toBe(1);
@@ -43,7 +43,7 @@ describe("gemma4 calls", () => {
     expect(probe.ended()).toBe(1);
   });
 
-  it("reads parallel calls back to back, with or without a newline, and the text around them", () => {
+  it("reads parallel calls back to back, close and next open in one chunk (vllm #41967, MTP), and the text around them", () => {
     const result = run(
       `Checking. <|tool_call>call:a{x:1}<tool_call|><|tool_call>call:b{y:2}<tool_call|>\n<|tool_call>call:c{}<tool_call|>Done.`,
     );
