@@ -232,12 +232,12 @@ export class Gemma4ToolParser implements ToolParser {
     this.explicit = explicit;
     this.strayWarned = false;
     const separator = this.outside.callStarts();
+    this.mutedAt = 0;
     this.emit({ type: "tool-call-start", callIndex: this.callIndex, name });
     this.markup(separator + source);
     this.delta("{");
     this.stack.length = 0;
     this.stack.push({ kind: "object", count: 0, keys: new Set() });
-    this.mutedAt = 0;
     this.mode = "key";
   }
 

@@ -15,6 +15,13 @@ const QUOTE = '<|"|>';
  * them. The generation prompt opens `<|turn>model\n` unless the last message carried tool responses, then closes an
  * empty `<|channel>thought\n<channel|>` unless thinking is on (the model then writes its channel itself).
  *
+ * Compared locally with the template's message loop rendered by Python's jinja2 (tools left out, their declarations
+ * being a stand-in here): the same prompt for 2,000 of 2,000 generated conversations shaped by the preset's rules.
+ * The first system message is rendered as the string llama.cpp and SGLang hand it: vLLM's content-format detection
+ * picks "openai" for this template (it loops over a message's content), and `messages[0]['content'] | trim` then
+ * renders the list of parts as its Python repr; run vLLM with `--chat-template-content-format string` (docs/dialects.md
+ * §5).
+ *
  * Where the real template renders nonsense rather than raising, the model raises, in its own words: a `tool`
  * message (a bare `<|turn>tool` turn of the result's text, which the model was never shown), a later `developer`
  * message (a `<|turn>developer` turn), and tool responses on a message with text or on one that is not the
