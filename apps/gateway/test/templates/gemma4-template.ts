@@ -17,10 +17,9 @@ const QUOTE = '<|"|>';
  *
  * Compared locally with the template's message loop rendered by Python's jinja2 (tools left out, their declarations
  * being a stand-in here): the same prompt for 2,000 of 2,000 generated conversations shaped by the preset's rules.
- * The first system message is rendered as the string llama.cpp and SGLang hand it: vLLM's content-format detection
- * picks "openai" for this template (it loops over a message's content), and `messages[0]['content'] | trim` then
- * renders the list of parts as its Python repr; run vLLM with `--chat-template-content-format string` (docs/dialects.md
- * §5).
+ * Contents are strings, as vLLM hands them with `--chat-template-content-format string` (and llama.cpp always): by
+ * default vLLM's detection picks lists of parts for this template (it loops over a message's content), and
+ * `messages[0]['content'] | trim` then renders the system turn's list as its Python repr (docs/dialects.md §5).
  *
  * Where the real template renders nonsense rather than raising, the model raises, in its own words: a `tool`
  * message (a bare `<|turn>tool` turn of the result's text, which the model was never shown), a later `developer`
@@ -81,7 +80,7 @@ export const gemma4Template: FamilyRender = ({ messages, tools, kwargs }) => {
   return { conversation: prompt, generation };
 };
 
-/** A non-model message's text: each part trimmed (the template iterates a list content, as vLLM hands it). */
+/** A non-model message's text, trimmed (a list content, which the template iterates: each part trimmed). */
 function userText(message: PreparedMessage): string {
   const { content } = message;
   return typeof content === "string" ? content.trim() : content.map((part) => part.text.trim()).join("");

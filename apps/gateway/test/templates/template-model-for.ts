@@ -41,8 +41,9 @@ const FAMILIES: Readonly<Record<string, Family>> = {
   },
   // Seed-OSS: `<seed:bos>` turns, every past reasoning kept, the model opening `<seed:think>` itself.
   "seed-oss": { render: seedOssTemplate, format: "string" },
-  // Gemma 4: `<|turn>` turns, tool results as the calling turn's tool_responses, the thought channel stripped.
-  "gemma-4": { render: gemma4Template, format: "openai" },
+  // Gemma 4: `<|turn>` turns, tool results as the calling turn's tool_responses, the thought channel stripped;
+  // contents as strings, as vLLM hands them with --chat-template-content-format string (docs/dialects.md §5).
+  "gemma-4": { render: gemma4Template, format: "string" },
   qwen3: { render: qwen3Template, format: "string" },
   "qwen3-coder": { render: qwen3CoderTemplate, format: "string" },
   hermes: { render: hermesTemplate, format: "string" },
