@@ -19,6 +19,8 @@ export const FINAL_ANSWER = "a.txt says hello.";
 // Families whose template leaves `<think>` to the model: with thinking on it writes the tag itself (Gemma 4 its
 // `<|channel>`).
 const WRITES_OWN_THINK = new Set(["qwen3", "glm-4.5", "gemma-4"]);
+// The channel name a family writes after its opener (Gemma 4's `<|channel>thought\n`), which the dialect drops.
+const OPENER_LABEL: Readonly<Record<string, string>> = { "gemma-4": "thought\n" };
 
 /**
  * A raw model server's model for the agent loops: it reads where its conversation stands (how many tool results
@@ -60,7 +62,9 @@ export function templateReasoning(
           readThinkingKwarg(plan.thinkingKwarg, kwargs[plan.thinkingKwarg]) === true));
     if (!thinkingOn) return "";
     if (rendered.generation.trimEnd().endsWith(open)) return `${reasoning}\n${close}\n\n`;
-    return WRITES_OWN_THINK.has(presetName) ? `${open}${reasoning}${close}\n\n` : "";
+    return WRITES_OWN_THINK.has(presetName)
+      ? `${open}${OPENER_LABEL[presetName] ?? ""}${reasoning}${close}\n\n`
+      : "";
   };
 }
 
