@@ -213,6 +213,21 @@ describe("gemma4 calls", () => {
     ]);
   });
 
+  it("ends a left-out value where it ends, repeated keys inside it included (found by the chunking property)", () => {
+    const result = run(`<|tool_call>call:f{q:[],q:{x:[],x:[]},r:1}<tool_call|>`);
+    expect(result.problems).toEqual([]);
+    expect(result.calls[0]?.argumentsJson).toBe('{"q": [], "r": 1}');
+  });
+
+  it('does not let a bare word run on to a later <|"|> across brackets (found by the chunking property)', () => {
+    const result = run(`<|tool_call>call:f{q:[[word]]}<channel|>call:g{q:{a:${Q}Oslo${Q}}}<tool_call|>`);
+    expect(result.problems).toEqual([]);
+    expect(result.calls.map((call) => [call.name, call.arguments])).toEqual([
+      ["f", { q: [["word"]] }],
+      ["g", { q: { a: "Oslo" } }],
+    ]);
+  });
+
   it("writes no key twice: a repeated key's value, nested or not, is read and left out", () => {
     const result = run(`<|tool_call>call:f{a:1,a:{b:[2,${Q}x${Q}]},c:{d:1,d:2},a:${Q}s${Q},e:3}<tool_call|>`);
     expect(result.problems).toEqual([]);
