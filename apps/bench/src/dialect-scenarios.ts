@@ -1,5 +1,6 @@
 import { deepseekR1ReasoningDialect } from "@sluice/reasoning-deepseek-r1";
 import { deepseekV41ReasoningDialect } from "@sluice/reasoning-deepseek-v41";
+import { gemma4ReasoningDialect } from "@sluice/reasoning-gemma4";
 import { harmonyReasoningDialect } from "@sluice/reasoning-harmony";
 import { kimiK3ReasoningDialect } from "@sluice/reasoning-kimi-k3";
 import { minimaxM3ReasoningDialect } from "@sluice/reasoning-minimax-m3";
@@ -8,6 +9,7 @@ import { qwen3ReasoningDialect } from "@sluice/reasoning-qwen3";
 import { seedOssReasoningDialect } from "@sluice/reasoning-seed-oss";
 import { deepseekDsmlToolDialect } from "@sluice/tool-deepseek-dsml";
 import { deepseekV31ToolDialect } from "@sluice/tool-deepseek-v31";
+import { gemma4ToolDialect } from "@sluice/tool-gemma4";
 import { glm45ToolDialect, glm47ToolDialect } from "@sluice/tool-glm45";
 import { harmonyToolDialect } from "@sluice/tool-harmony";
 import { kimiK2ToolDialect } from "@sluice/tool-kimi-k2";
@@ -43,6 +45,8 @@ export function dialectScenarios(): SegmenterScenario[] {
     { tool: kimiK3ToolDialect(), reasoning: kimiK3ReasoningDialect() },
     // gpt-oss (preset gpt-oss): harmony's messages, the analysis as reasoning, each Write call a message to functions.
     { tool: harmonyToolDialect(), reasoning: harmonyReasoningDialect() },
+    // Gemma 4 (preset gemma-4): <|tool_call>call:NAME{…} written as JSON, behind <|channel>thought, which the model opens.
+    { tool: gemma4ToolDialect(), reasoning: gemma4ReasoningDialect() },
   ];
   return rows.map(({ tool, reasoning }) => ({
     title: `${tool.id} (${reasoning.id})`,

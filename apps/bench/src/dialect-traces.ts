@@ -12,16 +12,20 @@ const THINK_CLOSES: Readonly<Record<string, string>> = {
   // Kimi K3 closes its think channel and opens the response channel.
   kimi_k3: "<|close|>think<|sep|><|open|>response<|sep|>",
   harmony: "<|end|>",
+  gemma4: "<channel|>",
 };
 /**
- * Where reasoning starts, for the families whose model writes the opener itself (Seed-OSS, Magistral; gpt-oss its
- * analysis header, the answer after its `<|end|>` being llama.cpp's `--reasoning-format none` shape).
+ * Where reasoning starts, for the families whose model writes the opener itself (Seed-OSS, Magistral, Gemma 4;
+ * gpt-oss its analysis header, the answer after its `<|end|>` being llama.cpp's `--reasoning-format none` shape).
  */
 const THINK_OPENS: Readonly<Record<string, string>> = {
   seed_oss: "<seed:think>",
   mistral: "[THINK]",
   harmony: "<|channel|>analysis<|message|>",
+  gemma4: "<|channel>thought\n",
 };
+// Gemma 4's string delimiter, a special token around every string value.
+const QUOTE = '<|"|>';
 
 /** How each family writes one Write call with a large `content` string, as its chat template renders it. */
 export const WRITE_CALLS: Readonly<Record<string, (content: string) => string>> = {
@@ -59,6 +63,8 @@ export const WRITE_CALLS: Readonly<Record<string, (content: string) => string>> 
   harmony: (content) =>
     "<|start|>assistant<|channel|>commentary to=functions.Write <|constrain|>json<|message|>" +
     `${JSON.stringify({ file_path: FILE_PATH, content })}<|call|>`,
+  gemma4: (content) =>
+    `<|tool_call>call:Write{content:${QUOTE}${content}${QUOTE},file_path:${QUOTE}${FILE_PATH}${QUOTE}}<tool_call|>`,
   kimi_k2: (content) =>
     `<|tool_calls_section_begin|><|tool_call_begin|>functions.Write:0<|tool_call_argument_begin|>` +
     `${JSON.stringify({ file_path: FILE_PATH, content })}<|tool_call_end|><|tool_calls_section_end|>`,

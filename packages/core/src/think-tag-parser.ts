@@ -1,5 +1,5 @@
 import type { ParserContext, ReasoningParser } from "./dialect";
-import { type MarkerHandler, MarkerLexer } from "./marker-lexer";
+import { HOLD, type MarkerHandler, MarkerLexer } from "./marker-lexer";
 import { createMarkerSet, type MarkerSet } from "./marker-set";
 import type { SegmentSink } from "./segment";
 
@@ -29,10 +29,17 @@ export interface ThinkTagPolicy {
 export interface ThinkTags {
   readonly open: string;
   readonly close: string;
+  /**
+   * A channel name the model writes right after the opener (Gemma 4's `<|channel>thought\n`): markup, not
+   * reasoning, when it follows the opener whole; held while the text after the opener is a prefix of it.
+   */
+  readonly label?: string;
 }
 
 interface TagMarkers {
+  readonly open: string;
   readonly close: string;
+  readonly label: string | undefined;
   readonly both: MarkerSet;
   readonly closeOnly: MarkerSet;
   /** Content's markers when the policy has notes: the pair and the note's opener. */
@@ -46,11 +53,13 @@ const THINK_TAGS: ThinkTags = { open: THINK_OPEN, close: THINK_CLOSE };
 const markersByTags = new Map<string, TagMarkers>();
 
 function markersOf(tags: ThinkTags, notes: ThinkTags | undefined): TagMarkers {
-  const key = `${tags.open}\u0000${tags.close}\u0000${notes?.open ?? ""}\u0000${notes?.close ?? ""}`;
+  const key = `${tags.open}\u0000${tags.close}\u0000${tags.label ?? ""}\u0000${notes?.open ?? ""}\u0000${notes?.close ?? ""}`;
   let markers = markersByTags.get(key);
   if (markers === undefined) {
     markers = {
+      open: tags.open,
       close: tags.close,
+      label: tags.label,
       both: createMarkerSet([tags.open, tags.close]),
       closeOnly: createMarkerSet([tags.close]),
       withNoteOpen: notes === undefined ? undefined : createMarkerSet([tags.open, tags.close, notes.open]),
@@ -127,9 +136,21 @@ export class ThinkTagParser implements ReasoningParser, MarkerHandler {
     this.sink({ type: "text", text });
   }
 
-  marker(marker: string, _buffer: string, index: number): number {
+  marker(marker: string, buffer: string, index: number, final: boolean): number {
     const resume = index + marker.length;
     const { notes } = this.policy;
+    const { label } = this.tags;
+    if (label !== undefined && marker === this.tags.open && (this.reasoning || this.entersReasoning())) {
+      // The opener's channel name (`<|channel>thought\n`) is markup with it; wait while it may still come.
+      if (buffer.startsWith(label, resume)) {
+        this.reasoning = true;
+        this.sink({ type: "markup", text: marker + label });
+        this.lexer.markers = this.liveMarkers();
+        return resume + label.length;
+      }
+      if (!final && buffer.length - resume < label.length && label.startsWith(buffer.slice(resume)))
+        return HOLD;
+    }
     if (notes !== undefined && (this.inNote || (!this.reasoning && marker === notes.open))) {
       // A note after the close: its tags are markup and its text reasoning, and content resumes after it.
       this.inNote = marker === notes.open;

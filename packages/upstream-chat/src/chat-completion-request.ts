@@ -35,6 +35,13 @@ export type ChatUserMessage = typeof ChatUserMessage.Type;
 export type ChatContentPart = Exclude<ChatUserMessage["content"], string>[number];
 
 /**
+ * A tool result as Gemma 4's template reads it, on the assistant message that made the call
+ * (`tool_responses`, docs/dialects.md §5): the function's name and its result.
+ */
+export const ChatToolResponse = Schema.Struct({ name: Schema.String, response: Schema.Unknown });
+export type ChatToolResponse = typeof ChatToolResponse.Type;
+
+/**
  * Past reasoning goes back under the name the backend reads: vLLM reads `reasoning`, SGLang and
  * llama.cpp `reasoning_content` (docs/protocol.md B2; vllm-project/router#115 broke on the old name).
  */
@@ -42,6 +49,7 @@ export const ChatAssistantMessage = Schema.Struct({
   role: Schema.Literal("assistant"),
   content: Schema.optional(Schema.NullOr(TextContent)),
   tool_calls: Schema.optional(Schema.Array(ChatRequestToolCall)),
+  tool_responses: Schema.optional(Schema.Array(ChatToolResponse)),
   reasoning: Schema.optional(Schema.String),
   reasoning_content: Schema.optional(Schema.String),
   name: Schema.optional(Schema.String),

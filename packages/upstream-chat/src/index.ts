@@ -17,6 +17,7 @@ export {
   ChatSystemMessage,
   ChatToolChoice,
   ChatToolMessage,
+  ChatToolResponse,
   ChatUserMessage,
 } from "./chat-completion-request";
 export {

@@ -1,6 +1,7 @@
 import type { ReasoningDialect, ToolDialect } from "@sluice/core";
 import { deepseekR1ReasoningDialect } from "@sluice/reasoning-deepseek-r1";
 import { deepseekV41ReasoningDialect } from "@sluice/reasoning-deepseek-v41";
+import { gemma4ReasoningDialect } from "@sluice/reasoning-gemma4";
 import { harmonyReasoningDialect } from "@sluice/reasoning-harmony";
 import { kimiK3ReasoningDialect } from "@sluice/reasoning-kimi-k3";
 import { minimaxM3ReasoningDialect } from "@sluice/reasoning-minimax-m3";
@@ -9,6 +10,7 @@ import { qwen3ReasoningDialect } from "@sluice/reasoning-qwen3";
 import { seedOssReasoningDialect } from "@sluice/reasoning-seed-oss";
 import { deepseekDsmlToolDialect } from "@sluice/tool-deepseek-dsml";
 import { deepseekV31ToolDialect } from "@sluice/tool-deepseek-v31";
+import { gemma4ToolDialect } from "@sluice/tool-gemma4";
 import { glm45ToolDialect, glm47ToolDialect } from "@sluice/tool-glm45";
 import { harmonyToolDialect } from "@sluice/tool-harmony";
 import { hermesToolDialect } from "@sluice/tool-hermes";
@@ -33,6 +35,7 @@ export const DIALECTS: readonly (ReasoningDialect | ToolDialect)[] = [
   mistralReasoningDialect(),
   kimiK3ReasoningDialect(),
   harmonyReasoningDialect(),
+  gemma4ReasoningDialect(),
   qwenXmlToolDialect(),
   hermesToolDialect(),
   glm45ToolDialect(),
@@ -46,6 +49,7 @@ export const DIALECTS: readonly (ReasoningDialect | ToolDialect)[] = [
   mistralToolDialect(),
   kimiK3ToolDialect(),
   harmonyToolDialect(),
+  gemma4ToolDialect(),
 ];
 
 export const REASONING_DIALECTS: readonly ReasoningDialect[] = DIALECTS.filter(

@@ -175,6 +175,25 @@ export const PRESETS: readonly Preset[] = [
       reasoningFields: ["reasoning", "reasoning_content"],
     },
   },
+  // Gemma 4 (gemma4.jinja): thinking off by default, switched with enable_thinking (`<|think|>` in the system turn);
+  // the model opens its `<|channel>thought` itself, and with thinking off the generation prompt closes an empty one,
+  // so the answer never starts inside it. One system turn, first (a later one would be a `<|turn>system` inside the
+  // model's open turn after a tool result); tool results as the calling turn's `tool_responses`, the turn's text
+  // before its calls as a turn of its own (the template renders content after the responses). Past reasoning is
+  // stripped by the template itself.
+  {
+    name: "gemma-4",
+    reasoningParser: "gemma4",
+    toolParser: "gemma4",
+    thinkingKwarg: "enable_thinking",
+    thinksByDefault: false,
+    template: {
+      systemMessages: "leading",
+      reasoningStart: "never",
+      textBesideCalls: "own-turn",
+      toolResults: "tool_responses",
+    },
+  },
   // K2-Instruct does not think.
   { name: "kimi-k2", reasoningParser: "none", toolParser: "kimi_k2" },
   // K2.5/K2.6: thinking by default, switched with chat_template_kwargs.thinking; the template opens `<think>`.

@@ -54,6 +54,9 @@ export function renderTemplateTable(): string {
       ...(rules.reasoningFields === undefined
         ? []
         : [`past reasoning under ${rules.reasoningFields.map((field) => `\`${field}\``).join(" and ")}`]),
+      ...(rules.toolResults === "tool_responses"
+        ? ["tool results sent as the calling turn's `tool_responses`"]
+        : []),
       ...(rules.serverFixes ?? []).map((fix) => `names the server fix for \`${fix.raises}\``),
     ];
     return [

@@ -68,6 +68,14 @@ export interface TemplateRules {
    */
   readonly turns?: "alternating";
   /**
+   * `tool_responses`: the template reads tool results from the assistant message that made the calls, as
+   * `tool_responses: [{name, response}]`, and renders a `tool` message as a bare turn of its text (Gemma 4: the
+   * results then continue the model's turn, which the generation prompt does not reopen). The tool messages that
+   * answer an assistant message's calls become that message's `tool_responses`, in order, each named after the call
+   * it answers, its text the response.
+   */
+  readonly toolResults?: "tool_responses";
+  /**
    * Errors this template raises on requests no shape of the chat API avoids (a server-side template bug), each
    * with what to change on the server; the gateway adds the advice to the upstream's 400.
    */

@@ -1,4 +1,4 @@
-import type { ChatMessage } from "@sluice/upstream-chat";
+import type { ChatMessage, ChatToolResponse } from "@sluice/upstream-chat";
 import type { TemplateRules } from "../config/template-rules";
 import { withSystemContext } from "./with-system-context";
 
@@ -8,9 +8,10 @@ import { withSystemContext } from "./with-system-context";
  * template renders only the first (`oneCallPerTurn`); an assistant turn's text and calls as two turns where the
  * template would drop the text (`textBeforeCalls`), or its text in its reasoning where the template takes no turn
  * with both (`textInReasoning`); past reasoning under every name the family's servers read (`reasoningUnder`); one
- * leading system message where the template takes no other (`oneLeadingSystem`); and no two user turns in a row
- * where the template takes them only in turn (`alternatingTurns`). Without such rules the messages are returned as
- * they are.
+ * leading system message where the template takes no other (`oneLeadingSystem`); no two user turns in a row where
+ * the template takes them only in turn (`alternatingTurns`); and tool results on the message that made the calls
+ * where the template reads them there (`asToolResponses`, after the system context went into them). Without such
+ * rules the messages are returned as they are.
  */
 export function applyTemplateRules(
   messages: readonly ChatMessage[],
@@ -23,6 +24,7 @@ export function applyTemplateRules(
         | "turns"
         | "reasoningFields"
         | "callsPerTurn"
+        | "toolResults"
       >
     | undefined,
 ): readonly ChatMessage[] {
@@ -32,7 +34,8 @@ export function applyTemplateRules(
   else if (rules?.textBesideCalls === "in-reasoning") shaped = textInReasoning(shaped);
   if (rules?.reasoningFields !== undefined) shaped = reasoningUnder(shaped, rules.reasoningFields);
   if (rules?.systemMessages === "leading") shaped = oneLeadingSystem(shaped);
-  return rules?.turns === "alternating" ? alternatingTurns(shaped) : shaped;
+  if (rules?.turns === "alternating") shaped = alternatingTurns(shaped);
+  return rules?.toolResults === "tool_responses" ? asToolResponses(shaped) : shaped;
 }
 
 /**
@@ -106,6 +109,35 @@ function toolResultNames(messages: readonly ChatMessage[]): readonly ChatMessage
     return { ...message, name };
   });
   return changed ? result : messages;
+}
+
+/**
+ * The tool messages right after an assistant message with calls become its `tool_responses` (Gemma 4's template,
+ * docs/dialects.md §5): each `{name, response}`, named after the call whose id it answers (else the call in its
+ * place), its text the response as a string, as the client sent it (the template renders a string as
+ * `response:NAME{value:<|"|>TEXT<|"|>}`; parsing it into an object would be a guess). A tool message that follows
+ * no call stays as it is.
+ */
+function asToolResponses(messages: readonly ChatMessage[]): readonly ChatMessage[] {
+  if (!messages.some((message) => message.role === "tool")) return messages;
+  const result: ChatMessage[] = [];
+  for (let index = 0; index < messages.length; index++) {
+    const message = messages[index] as ChatMessage;
+    const calls = message.role === "assistant" ? (message.tool_calls ?? []) : [];
+    if (message.role !== "assistant" || calls.length === 0 || messages[index + 1]?.role !== "tool") {
+      result.push(message);
+      continue;
+    }
+    const responses: ChatToolResponse[] = [];
+    while (messages[index + 1]?.role === "tool") {
+      index++;
+      const tool = messages[index] as Extract<ChatMessage, { role: "tool" }>;
+      const answered = calls.find((call) => call.id === tool.tool_call_id) ?? calls[responses.length];
+      responses.push({ name: answered?.function.name ?? "unknown", response: systemText(tool) });
+    }
+    result.push({ ...message, tool_responses: responses });
+  }
+  return result;
 }
 
 /**

@@ -17,8 +17,10 @@ export const STEPS: readonly { readonly text: string; readonly call: RawCall }[]
 export const FINAL_ANSWER = "a.txt says hello.";
 
 // Families whose template leaves `<think>` to the model: with thinking on it writes the tag itself (gpt-oss its
-// whole analysis message, header and `<|end|>`).
-const WRITES_OWN_THINK = new Set(["qwen3", "glm-4.5", "gpt-oss"]);
+// whole analysis message, header and `<|end|>`; Gemma 4 its `<|channel>`).
+const WRITES_OWN_THINK = new Set(["qwen3", "glm-4.5", "gpt-oss", "gemma-4"]);
+// The channel name a family writes after its opener (Gemma 4's `<|channel>thought\n`), which the dialect drops.
+const OPENER_LABEL: Readonly<Record<string, string>> = { "gemma-4": "thought\n" };
 
 /**
  * A raw model server's model for the agent loops: it reads where its conversation stands (how many tool results
@@ -60,17 +62,32 @@ export function templateReasoning(
           readThinkingKwarg(plan.thinkingKwarg, kwargs[plan.thinkingKwarg]) === true));
     if (!thinkingOn) return "";
     if (rendered.generation.trimEnd().endsWith(open)) return `${reasoning}\n${close}\n\n`;
-    return WRITES_OWN_THINK.has(presetName) ? `${open}${reasoning}${close}\n\n` : "";
+    return WRITES_OWN_THINK.has(presetName)
+      ? `${open}${OPENER_LABEL[presetName] ?? ""}${reasoning}${close}\n\n`
+      : "";
   };
 }
 
-/** How many tool results the conversation holds since its last task. */
+/** How many tool results the conversation holds since its last task (Gemma 4's as the calling turn's tool_responses). */
 function stepOf(messages: unknown): number {
-  const list = Array.isArray(messages) ? (messages as { role?: unknown; content?: unknown }[]) : [];
+  const list = Array.isArray(messages)
+    ? (messages as { role?: unknown; content?: unknown; tool_responses?: unknown }[])
+    : [];
   const asked = list.findLastIndex(
     (message) =>
       message.role === "user" &&
       [FIRST_TASK, SECOND_TASK].some((task) => JSON.stringify(message.content ?? "").includes(task)),
   );
-  return list.slice(asked + 1).filter((message) => message.role === "tool").length;
+  return list
+    .slice(asked + 1)
+    .reduce(
+      (count, message) =>
+        count +
+        (message.role === "tool"
+          ? 1
+          : Array.isArray(message.tool_responses)
+            ? message.tool_responses.length
+            : 0),
+      0,
+    );
 }

@@ -263,6 +263,7 @@ describe("past calls go upstream with the ids the family's template expects (doc
       role: string;
       tool_calls?: { id: string }[];
       tool_call_id?: string;
+      tool_responses?: unknown;
     }[];
     // Kimi's template writes the id into the prompt (functions.NAME:IDX), Mistral's takes nine characters; the
     // others keep the client's id.
@@ -273,6 +274,12 @@ describe("past calls go upstream with the ids the family's template expects (doc
       (message) => message.role === "assistant" && message.tool_calls !== undefined,
     );
     expect(assistant?.tool_calls?.[0]?.id).toBe(expectedId);
+    if (preset.template?.toolResults === "tool_responses") {
+      // Gemma 4's template reads the result on the calling turn, named after the call (docs/dialects.md §5).
+      expect(assistant?.tool_responses).toEqual([{ name: "get_weather", response: "Sunny, 21 °C" }]);
+      expect(sent.some((message) => message.role === "tool")).toBe(false);
+      return;
+    }
     expect(sent.find((message) => message.role === "tool")?.tool_call_id).toBe(expectedId);
   });
 });

@@ -81,6 +81,9 @@ export function prepareVllmMessages(
         ? { toolCallId: message.tool_call_id }
         : {}),
       ...(typeof message.name === "string" ? { name: message.name } : {}),
+      ...(Array.isArray(message.tool_responses) && message.tool_responses.length > 0
+        ? { toolResponses: message.tool_responses as NonNullable<PreparedMessage["toolResponses"]> }
+        : {}),
     };
   });
 }

@@ -296,6 +296,85 @@ export const TEMPLATE_CASES: readonly TemplateCase[] = [
     body: { messages: [user("Q")], chat_template_kwargs: { reasoning_effort: "high" } },
     keeps: ["Reasoning: high"],
   },
+  // Gemma 4
+  {
+    preset: "gemma-4",
+    name: "renders a tool loop with tool_responses on the calling turn, past reasoning stripped",
+    body: {
+      messages: [
+        system("SYS-ENV"),
+        user("USER-ASK"),
+        assistant(null, {
+          reasoning: "REASON-CALL",
+          tool_calls: [call("call_1", "CMD-LS")],
+          tool_responses: [{ name: "Bash", response: "TOOL-OUT" }],
+        }),
+        assistant("ANSWER-DONE", { reasoning: "REASON-DONE" }),
+        user("USER-NEXT"),
+      ],
+      tools: TOOLS,
+    },
+    keeps: [
+      ...loopTexts,
+      "<|turn>system\nSYS-ENV<|tool>",
+      '<|tool_call>call:Bash{command:<|"|>CMD-LS<|"|>}<tool_call|><|tool_response>response:Bash{value:<|"|>TOOL-OUT<|"|>}<tool_response|><|turn>model\nANSWER-DONE<turn|>',
+    ],
+    drops: ["REASON-CALL", "REASON-DONE"],
+    generationEnds: "<|turn>model\n<|channel>thought\n<channel|>",
+  },
+  {
+    preset: "gemma-4",
+    name: "continues the model's turn after tool responses, and leaves the channel to the model when thinking is on",
+    body: {
+      messages: [
+        user("USER-ASK"),
+        assistant(null, {
+          tool_calls: [call("call_1", "CMD-LS")],
+          tool_responses: [{ name: "Bash", response: { lines: 2, ok: true } }],
+        }),
+      ],
+      chat_template_kwargs: { enable_thinking: true },
+    },
+    keeps: [
+      "<|turn>system\n<|think|><turn|>",
+      "<|tool_response>response:Bash{lines:2,ok:true}<tool_response|>",
+    ],
+    // No generation prompt at all: no new `<|turn>model`, no closed channel.
+    generationEnds: "",
+  },
+  {
+    preset: "gemma-4",
+    name: "raises on a plain tool message (rendered as a bare <|turn>tool turn)",
+    body: { messages: loop, tools: TOOLS },
+    raises:
+      "Gemma 4's template renders a tool message as a bare <|turn>tool turn: send its result as tool_responses",
+  },
+  {
+    preset: "gemma-4",
+    name: "raises on text beside tool responses (rendered after them, closing the turn)",
+    body: {
+      messages: [
+        user("Q"),
+        assistant("TEXT", {
+          tool_calls: [call("call_1", "CMD-LS")],
+          tool_responses: [{ name: "Bash", response: "OUT" }],
+        }),
+      ],
+    },
+    raises: "Gemma 4's template renders a turn's text after its tool_responses and closes the turn",
+  },
+  {
+    preset: "gemma-4",
+    name: "renders a late system message as a system turn in place, and raises on a later developer one",
+    body: { messages: lateSystem },
+    keeps: ["SYS-FIRST", "<|turn>system\nSYS-LATE<turn|>", "USER-NEXT"],
+  },
+  {
+    preset: "gemma-4",
+    name: "raises on a later developer message",
+    body: { messages: [user("Q"), developer("DEV-RULES"), user("Q2")] },
+    raises: "Gemma 4's template renders a later developer message as a <|turn>developer turn",
+  },
   // Qwen3, Qwen3-Coder, Hermes
   {
     preset: "qwen3",

@@ -2,6 +2,7 @@ import { deepseekR1Template } from "./deepseek-r1-template";
 import { deepseekV4Template } from "./deepseek-v4-template";
 import { deepseekV31Template } from "./deepseek-v31-template";
 import { deepseekV32Template } from "./deepseek-v32-template";
+import { gemma4Template } from "./gemma4-template";
 import { glmTemplate } from "./glm-template";
 import { gptOssTemplate } from "./gpt-oss-template";
 import { hermesTemplate } from "./hermes-template";
@@ -40,6 +41,9 @@ const FAMILIES: Readonly<Record<string, Family>> = {
   "seed-oss": { render: seedOssTemplate, format: "string" },
   // gpt-oss (harmony): the developer message first, a finished tool loop's analysis dropped, one call per turn.
   "gpt-oss": { render: gptOssTemplate, format: "string" },
+  // Gemma 4: `<|turn>` turns, tool results as the calling turn's tool_responses, the thought channel stripped;
+  // contents as strings, as vLLM hands them with --chat-template-content-format string (docs/dialects.md §5).
+  "gemma-4": { render: gemma4Template, format: "string" },
   qwen3: { render: qwen3Template, format: "string" },
   "qwen3-coder": { render: qwen3CoderTemplate, format: "string" },
   hermes: { render: hermesTemplate, format: "string" },

@@ -53,6 +53,8 @@ export interface PreparedMessage {
   readonly toolCalls?: readonly PreparedToolCall[];
   readonly toolCallId?: string;
   readonly name?: string;
+  /** Gemma 4's tool results on the assistant message that made the calls, as sent. */
+  readonly toolResponses?: readonly { readonly name?: string; readonly response: unknown }[];
 }
 
 export interface RenderInput {

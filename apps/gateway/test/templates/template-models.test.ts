@@ -1,4 +1,7 @@
+import type { ChatMessage } from "@sluice/upstream-chat";
 import { describe, expect, it } from "vitest";
+import { PRESETS } from "../../src/config/presets";
+import { applyTemplateRules } from "../../src/translate/apply-template-rules";
 import { TEMPLATE_CASES, TOOLS } from "./template-cases";
 import { TEMPLATE_PRESETS, templateModelFor } from "./template-model-for";
 
@@ -39,9 +42,10 @@ describe("template models", () => {
   ];
   // V3.1 and R1 raise on any past tool call under vLLM (see their cases); Hermes renders the last
   // tool result without the newline it gets once a turn follows (below); Mistral raises on ids this short,
-  // which the gateway never sends it (its dialect renames them, below).
+  // which the gateway never sends it (its dialect renames them, below); Gemma 4 reads tool results only as
+  // tool_responses, which its preset's rules make of them (below).
   const looping = TEMPLATE_PRESETS.filter(
-    (preset) => !["deepseek-v3.1", "deepseek-r1", "hermes", "mistral"].includes(preset),
+    (preset) => !["deepseek-v3.1", "deepseek-r1", "hermes", "mistral", "gemma-4"].includes(preset),
   );
 
   it.each(looping)("%s: each request of a tool loop starts with the previous one's turns", (preset) => {
@@ -63,6 +67,21 @@ describe("template models", () => {
     if (!first.ok || !second.ok) throw new Error("the loop must render");
     expect(second.conversation.startsWith(first.conversation)).toBe(true);
     expect(second.conversation.length).toBeGreaterThan(first.conversation.length);
+  });
+
+  it("gemma-4: each request of a tool loop, shaped by the preset's rules, starts with the previous one's turns", () => {
+    const rules = PRESETS.find((preset) => preset.name === "gemma-4")?.template;
+    const shape = (messages: typeof turns) =>
+      applyTemplateRules(messages as unknown as readonly ChatMessage[], rules) as unknown as unknown[];
+    const model = templateModelFor("gemma-4");
+    const first = model.render({ messages: shape(turns.slice(0, 4)), tools: TOOLS });
+    const second = model.render({ messages: shape(turns), tools: TOOLS });
+    if (!first.ok || !second.ok) throw new Error(`the loop must render: ${JSON.stringify([first, second])}`);
+    expect(first.generation).toBe("<|channel>thought\n<channel|>");
+    expect(second.conversation.startsWith(first.conversation)).toBe(true);
+    expect(second.conversation).toContain(
+      '<|tool_response>response:Bash{value:<|"|>OUT2<|"|>}<tool_response|>',
+    );
   });
 
   it("hermes: the last tool result loses a newline once a turn follows it", () => {
@@ -99,6 +118,7 @@ describe("template models", () => {
       "seed-oss",
       "mistral",
       "gpt-oss",
+      "gemma-4",
     ]) {
       expect(TEMPLATE_PRESETS).toContain(preset);
     }

@@ -357,3 +357,70 @@ describe("applyTemplateRules: one call per turn (preset gpt-oss)", () => {
     expect(applyTemplateRules(messages, { callsPerTurn: "one" })).toBe(messages);
   });
 });
+
+describe("applyTemplateRules: tool results as the calling turn's tool_responses (Gemma 4)", () => {
+  const gemma = {
+    systemMessages: "leading",
+    textBesideCalls: "own-turn",
+    toolResults: "tool_responses",
+  } as const;
+  const second = {
+    id: "toolu_2",
+    type: "function",
+    function: { name: "Read", arguments: '{"path":"a"}' },
+  } as const;
+
+  it("puts the results on the turn that made the calls, named after the call each answers, its text first", () => {
+    expect(
+      apply(
+        [
+          { role: "system", content: "SYS" },
+          { role: "user", content: "Look." },
+          { role: "assistant", content: "Looking.", tool_calls: [call, second] },
+          // Answered out of order: each result names the call whose id it carries.
+          { role: "tool", tool_call_id: "toolu_2", content: [{ type: "text", text: "A" }] },
+          { role: "tool", tool_call_id: "toolu_1", content: "file.txt" },
+          { role: "system", content: "hook ran" },
+          { role: "assistant", content: "Done." },
+        ],
+        gemma,
+      ),
+    ).toEqual([
+      { role: "system", content: "SYS" },
+      { role: "user", content: "Look." },
+      { role: "assistant", content: "Looking." },
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [call, second],
+        tool_responses: [
+          { name: "Read", response: "A" },
+          // A later system message went into the result beside it first, as for every leading-system family.
+          { name: "Bash", response: `file.txt\n\n${wrapped("hook ran")}` },
+        ],
+      },
+      { role: "assistant", content: "Done." },
+    ]);
+  });
+
+  it("leaves a tool message that follows no call as it is, and calls with no results as they are", () => {
+    const messages = [
+      { role: "user", content: "Q" },
+      { role: "tool", tool_call_id: "x", content: "orphan" },
+      { role: "assistant", content: null, tool_calls: [call] },
+    ];
+    expect(apply(messages, gemma)).toEqual(messages);
+  });
+
+  it("names a result whose id matches no call after the call in its place", () => {
+    const shaped = apply(
+      [
+        { role: "assistant", content: null, tool_calls: [call] },
+        { role: "tool", tool_call_id: "other", content: "out" },
+      ],
+      gemma,
+    ) as readonly { tool_responses?: unknown }[];
+    expect(shaped).toHaveLength(1);
+    expect(shaped[0]?.tool_responses).toEqual([{ name: "Bash", response: "out" }]);
+  });
+});
