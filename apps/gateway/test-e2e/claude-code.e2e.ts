@@ -19,7 +19,7 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PRESETS } from "../src/config/presets";
-import { templateReasoning } from "../test/agent-loops/loop-model";
+import { templateReasoning, toolResultCount } from "../test/agent-loops/loop-model";
 import { chatChunk, rawStream, textPieces, usageChunk } from "../test/server/chat-chunks";
 import type { RawCall, RawMarkup } from "../test/server/raw-markup/raw-markup";
 import type { ScriptedReply, ScriptedRequest } from "../test/server/scripted-upstream";
@@ -65,7 +65,7 @@ function scriptFor(run: Run) {
       ? (request.body.tools as { function?: { name?: string } }[])
       : [];
     if (!tools.some((tool) => tool.function?.name === "Bash")) return { payloads: rawStream("Sluice e2e") };
-    const done = messages.filter((message) => message.role === "tool").length;
+    const done = toolResultCount(messages);
     const command = COMMANDS[done];
     const call: RawCall | undefined =
       command === undefined
@@ -210,8 +210,8 @@ async function runAgainst(run: Run): Promise<boolean> {
   const result = parsed.find((line) => line.type === "result");
   // Exactly the answer: not swallowed into thinking, no template blank lines around it.
   const answered = result?.is_error !== true && result?.result === FINAL_ANSWER;
-  const upstreamSawResult = upstream.requests.some((request) =>
-    JSON.stringify(request.body.messages ?? []).includes(`"role":"tool"`),
+  const upstreamSawResult = upstream.requests.some(
+    (request) => toolResultCount((request.body.messages ?? []) as unknown[]) > 0,
   );
   // The main loop's requests (those offering Bash), each starting with the previous one's messages.
   const loop = upstream.requests.filter((request) =>

@@ -70,24 +70,25 @@ export function templateReasoning(
 
 /** How many tool results the conversation holds since its last task (Gemma 4's as the calling turn's tool_responses). */
 function stepOf(messages: unknown): number {
-  const list = Array.isArray(messages)
-    ? (messages as { role?: unknown; content?: unknown; tool_responses?: unknown }[])
-    : [];
+  const list = Array.isArray(messages) ? (messages as { role?: unknown; content?: unknown }[]) : [];
   const asked = list.findLastIndex(
     (message) =>
       message.role === "user" &&
       [FIRST_TASK, SECOND_TASK].some((task) => JSON.stringify(message.content ?? "").includes(task)),
   );
-  return list
-    .slice(asked + 1)
-    .reduce(
-      (count, message) =>
-        count +
-        (message.role === "tool"
-          ? 1
-          : Array.isArray(message.tool_responses)
-            ? message.tool_responses.length
-            : 0),
-      0,
-    );
+  return toolResultCount(list.slice(asked + 1));
+}
+
+/** The tool results among upstream messages: `tool` messages, or Gemma 4's `tool_responses` of the calling turn. */
+export function toolResultCount(messages: readonly unknown[]): number {
+  return (messages as { role?: unknown; tool_responses?: unknown }[]).reduce<number>(
+    (count, message) =>
+      count +
+      (message.role === "tool"
+        ? 1
+        : Array.isArray(message.tool_responses)
+          ? message.tool_responses.length
+          : 0),
+    0,
+  );
 }
