@@ -43,8 +43,12 @@ async function startUpstream(body: Buffer): Promise<{ server: Server; port: numb
 }
 
 /** Starts a child (pinned to CPU 1 when taskset exists) and waits for its `listening on http://H:P` line. */
-export async function startChild(command: string[]): Promise<{ child: ChildProcess; port: number }> {
-  const pinned = existsSync("/usr/bin/taskset") ? ["taskset", "-c", "1", ...command] : command;
+export async function startChild(
+  command: string[],
+  options: { readonly pinned?: boolean } = {},
+): Promise<{ child: ChildProcess; port: number }> {
+  const pinned =
+    options.pinned !== false && existsSync("/usr/bin/taskset") ? ["taskset", "-c", "1", ...command] : command;
   const child = spawn(pinned[0] as string, pinned.slice(1), { stdio: ["ignore", "pipe", "ignore"] });
   const port = await new Promise<number>((resolve, reject) => {
     let output = "";

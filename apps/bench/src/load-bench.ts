@@ -57,7 +57,7 @@ function loadOptions(): LoadOptions {
  * vLLM's events for a raw Qwen3.5 answer of about `tokens` 4-character tokens: reasoning (a third of it),
  * `</think>`, a sentence, then a qwen_xml Write call whose content fills the rest, one token an event.
  */
-function loadAnswer(tokens: number): Buffer[] {
+export function loadAnswer(tokens: number): Buffer[] {
   const reasoning = Math.floor(tokens * 4 * 0.35);
   const sized = (content: number) => qwenXmlTrace(content, 11, reasoning);
   // The call's markup and the content's indented lines add to the prose: size the content from a first try.
@@ -68,7 +68,7 @@ function loadAnswer(tokens: number): Buffer[] {
   return vllmEvents(chunk(sized(content), 4)).map((event) => Buffer.from(event));
 }
 
-function percentile(values: readonly number[], fraction: number): number {
+export function percentile(values: readonly number[], fraction: number): number {
   const sorted = Float64Array.from(values).sort();
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
 }

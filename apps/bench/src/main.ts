@@ -11,6 +11,7 @@ import { benchDialects, benchSegmenter } from "./segmenter-bench";
 import { benchStructured } from "./structured-bench";
 import { qwen3ReasoningTrace, qwenXmlTrace } from "./traces";
 import { benchWholePath } from "./whole-path-bench";
+import { benchWorkers } from "./workers-bench";
 
 // pnpm bench: the figures of docs/architecture.md §5. `pnpm bench -- segmenter` runs one section
 // (`pnpm bench -- load --streams 100` passes the section its options).
@@ -48,6 +49,7 @@ const sections: Record<string, () => Promise<void> | void> = {
   memory: () => benchMemory(),
   http: () => benchHttp(),
   load: () => benchLoad(),
+  workers: () => benchWorkers(),
   bodies: () => benchBodies(),
 };
 
