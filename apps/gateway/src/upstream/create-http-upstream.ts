@@ -1,10 +1,10 @@
-import { Agent, type Dispatcher } from "undici";
+import { Agent, type Dispatcher, request as undiciRequest } from "undici";
 import { createCallGuard } from "./call-guard";
 import type { ContextWindow } from "./context-window";
 import { failedOnStaleConnection, watchConnectionReuse } from "./failed-on-stale-connection";
 import { learnContextWindow } from "./learn-context-window";
-import { readBodyLazily } from "./read-body-lazily";
 import { readBoundedText } from "./read-bounded-text";
+import { readNodeBodyLazily } from "./read-node-body-lazily";
 import { readTokenCount } from "./read-token-count";
 import { tokenizeUrl } from "./tokenize-url";
 import type { Upstream, UpstreamRequest, UpstreamResponse } from "./upstream";
@@ -60,18 +60,19 @@ export function createHttpUpstream(options: HttpUpstreamOptions): Upstream {
     async send(request: UpstreamRequest): Promise<UpstreamResponse> {
       const guard = createCallGuard({ clientSignal: request.signal, timeoutMs, idleTimeoutMs });
       const body = JSON.stringify(request.body);
-      const post = (dispatcher?: Dispatcher): Promise<Response> =>
-        fetch(chatUrl, {
+      // undici's `request`, not `fetch`: the same pool and socket, without web streams around the body, which
+      // cost as much CPU per token as the parsing (docs/architecture.md §5, the load section).
+      const post = (dispatcher?: Dispatcher): Promise<Dispatcher.ResponseData> =>
+        undiciRequest(chatUrl, {
           method: "POST",
           headers: headers(),
           body,
           signal: guard.signal,
           // Never followed: a redirect would carry the prompt to another host (reported as a 502).
-          redirect: "manual",
-          // undici's own Agent, the major of the undici inside node's fetch; its types are a newer copy.
-          ...(dispatcher === undefined ? {} : ({ dispatcher } as unknown as RequestInit)),
+          maxRedirections: 0,
+          ...(dispatcher === undefined ? {} : { dispatcher }),
         });
-      let response: Response;
+      let response: Dispatcher.ResponseData;
       guard.startIdle();
       try {
         if (guard.signal.aborted) throw guard.signal.reason;
@@ -85,16 +86,11 @@ export function createHttpUpstream(options: HttpUpstreamOptions): Upstream {
       } finally {
         guard.stopIdle();
       }
-      const reader = response.body?.getReader();
-      if (reader === undefined) {
-        guard.dispose();
-        return { status: response.status, headers: response.headers, url, body: emptyBody() };
-      }
       return {
-        status: response.status,
-        headers: response.headers,
+        status: response.statusCode,
+        headers: webHeaders(response.headers),
         url,
-        body: readBodyLazily(reader, guard),
+        body: readNodeBodyLazily(response.body, guard),
       };
     },
 
@@ -148,7 +144,9 @@ export function createHttpUpstream(options: HttpUpstreamOptions): Upstream {
  * (`failedOnStaleConnection`): on a connection of its own, since the pool may hold more connections the
  * upstream closed at the same moment. The agent closes once that request is over (its body read or cancelled).
  */
-async function postOnFreshConnection(post: (dispatcher: Dispatcher) => Promise<Response>): Promise<Response> {
+async function postOnFreshConnection(
+  post: (dispatcher: Dispatcher) => Promise<Dispatcher.ResponseData>,
+): Promise<Dispatcher.ResponseData> {
   const fresh = new Agent({ connections: 1 });
   try {
     return await post(fresh);
@@ -164,4 +162,13 @@ function endpointUrl(baseUrl: string, path: string): string {
   return url.href;
 }
 
-async function* emptyBody(): AsyncGenerator<Uint8Array, void, undefined> {}
+/** undici's header record as the `Headers` the rest of the gateway reads (a repeated header joined, as fetch does). */
+function webHeaders(record: Dispatcher.ResponseData["headers"]): Headers {
+  const result = new Headers();
+  for (const [name, value] of Object.entries(record)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const each of value) result.append(name, each);
+    else result.set(name, value);
+  }
+  return result;
+}

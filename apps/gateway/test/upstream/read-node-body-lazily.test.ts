@@ -1,0 +1,53 @@
+import { Readable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { createCallGuard } from "../../src/upstream/call-guard";
+import { readNodeBodyLazily } from "../../src/upstream/read-node-body-lazily";
+import { UpstreamTimeoutError } from "../../src/upstream/upstream-timeout-error";
+
+const guard = (idleTimeoutMs?: number) =>
+  createCallGuard({ clientSignal: new AbortController().signal, timeoutMs: undefined, idleTimeoutMs });
+
+describe("readNodeBodyLazily", () => {
+  it("reads as the consumer asks, never far ahead of it, and destroys the body on a break", async () => {
+    let pulls = 0;
+    // highWaterMark 0: the stream is asked for data only when a read is pending, so pulls count reads.
+    const stream = new Readable({
+      highWaterMark: 0,
+      read() {
+        pulls += 1;
+        this.push(Buffer.from([pulls]));
+      },
+    });
+    const seen: number[] = [];
+    for await (const chunk of readNodeBodyLazily(stream, guard())) {
+      seen.push(chunk[0] ?? -1);
+      expect(pulls).toBeLessThanOrEqual(seen.length + 1);
+      if (seen.length === 3) break;
+    }
+    expect(seen).toEqual([1, 2, 3]);
+    expect(stream.destroyed).toBe(true);
+  });
+
+  it("skips empty chunks and ends when the body ends", async () => {
+    const chunks: number[][] = [];
+    const stream = Readable.from([Buffer.alloc(0), Buffer.from([7])], { objectMode: false });
+    for await (const chunk of readNodeBodyLazily(stream, guard())) chunks.push([...chunk]);
+    expect(chunks).toEqual([[7]]);
+  });
+
+  it("destroys a body given up before its first read, which closes the upstream socket", async () => {
+    const stream = new Readable({ read() {} });
+    const body = readNodeBodyLazily(stream, guard());
+    await body.return?.();
+    expect(stream.destroyed).toBe(true);
+  });
+
+  it("fails with the guard's idle timeout when the body goes silent", async () => {
+    const stream = new Readable({ read() {} });
+    const silent = guard(30);
+    // As undici does with the request's signal: aborting it destroys the body.
+    silent.signal.addEventListener("abort", () => stream.destroy(silent.signal.reason as Error));
+    const body = readNodeBodyLazily(stream, silent);
+    await expect(body.next()).rejects.toBeInstanceOf(UpstreamTimeoutError);
+  });
+});
