@@ -35,7 +35,9 @@ export function startStreamResponse(
     write(text) {
       timer?.refresh();
       if (text === "" || response.destroyed) return undefined;
-      return response.write(text) ? undefined : waitForDrain(response);
+      // Encoded once here: a string would be walked twice by the HTTP layer (its byte length for the chunk, then
+      // its bytes), and a read's SSE text is one write of one Buffer.
+      return response.write(Buffer.from(text, "utf8")) ? undefined : waitForDrain(response);
     },
     end() {
       clearTimeout(timer);
