@@ -16,7 +16,11 @@ export function readNodeBodyLazily(body: Readable, guard: CallGuard): AsyncItera
     if (closed) return;
     closed = true;
     guard.dispose();
-    if (destroy) body.destroy();
+    if (!destroy) return;
+    // undici's body emits an `error` (RequestAbortedError) when destroyed unread; with no reader left to take it,
+    // it would be an uncaught exception.
+    body.on("error", ignore);
+    body.destroy();
   };
   const done: IteratorReturnResult<undefined> = { done: true, value: undefined };
 
@@ -50,3 +54,5 @@ export function readNodeBodyLazily(body: Readable, guard: CallGuard): AsyncItera
   };
   return iterator;
 }
+
+function ignore(): void {}

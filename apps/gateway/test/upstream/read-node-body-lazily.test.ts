@@ -35,10 +35,17 @@ describe("readNodeBodyLazily", () => {
     expect(chunks).toEqual([[7]]);
   });
 
-  it("destroys a body given up before its first read, which closes the upstream socket", async () => {
-    const stream = new Readable({ read() {} });
+  it("destroys a body given up before its first read, which closes the upstream socket, and nothing throws", async () => {
+    // As undici's body does: destroyed unread, it emits an error, which no reader is left to take.
+    const stream = new Readable({
+      read() {},
+      destroy(_error, callback) {
+        callback(new Error("Request aborted"));
+      },
+    });
     const body = readNodeBodyLazily(stream, guard());
     await body.return?.();
+    await new Promise((resolve) => setImmediate(resolve));
     expect(stream.destroyed).toBe(true);
   });
 
