@@ -4,15 +4,13 @@ import { loadConfig } from "../config/load-config";
 import { createGateway, type ListeningAddress } from "../server/create-gateway";
 import { createGatewayLogger } from "../server/observe/create-gateway-logger";
 import { createLogDestination } from "../server/observe/create-log-destination";
+import { announceStart } from "./announce-start";
 import { CliError } from "./cli-error";
-import { clientOriginOf } from "./client-origin-of";
-import { formatSummary } from "./format-summary";
 import { handleSignals } from "./handle-signals";
 import { originOf } from "./origin-of";
 import type { ServeCommandLine } from "./parse-command-line";
 import { readLogSettings } from "./read-log-settings";
 import { reloadConfig } from "./reload-config";
-import { windowsByName } from "./windows-by-name";
 import { servePrimary } from "./workers/serve-primary";
 import { serveWorker } from "./workers/serve-worker";
 
@@ -55,18 +53,13 @@ export async function serveCommand(
     destination,
     reload: () => reloadConfig({ gateway, configPath: commandLine.configPath, logger, listening }),
   });
-  for (const warning of config.warnings) logger.warn({ warning }, "config warning");
-  logger.info({ models: config.models.map((model) => model.name), listening }, "started");
-  write(`sluice listening on ${listening}\n`);
-  // Already serving: the summary waits (a few seconds at most) only to print what the servers said.
-  const windows = await gateway.contextWindows();
-  logger.info({ contextWindows: windowsByName(windows) }, "context windows");
-  write(
-    formatSummary(config, {
-      configPath: commandLine.configPath,
-      clientOrigin: clientOriginOf(address),
-      windows,
-    }),
-  );
+  await announceStart({
+    config,
+    configPath: commandLine.configPath,
+    address,
+    logger,
+    write,
+    windows: gateway.contextWindows(),
+  });
   return undefined;
 }

@@ -5,12 +5,9 @@ import type { Config } from "../../config/config";
 import type { ListeningAddress } from "../../server/create-gateway";
 import type { LogDestination } from "../../server/observe/create-log-destination";
 import type { ContextWindow } from "../../upstream/context-window";
+import { announceStart } from "../announce-start";
 import { CliError } from "../cli-error";
-import { clientOriginOf } from "../client-origin-of";
-import { formatSummary } from "../format-summary";
-import { originOf } from "../origin-of";
 import type { ServeCommandLine } from "../parse-command-line";
-import { windowsByName } from "../windows-by-name";
 import { isSluiceMessage, type PrimaryMessage, type WorkerMessage } from "./worker-messages";
 
 export interface PrimaryContext {
@@ -218,25 +215,14 @@ export async function servePrimary({
     for (const slot of live) answer(slot.worker, { type: "sluice:reload" });
   });
 
-  const listening = originOf(address);
-  for (const warning of config.warnings) logger.warn({ warning }, "config warning");
-  logger.info(
-    {
-      models: config.models.map((model) => model.name),
-      listening,
-      workers: slots.map((slot) => slot.worker.process.pid),
-    },
-    "started",
-  );
-  write(`sluice listening on ${listening} (${slots.length} workers)\n`);
-  const windows = await windowsReady;
-  logger.info({ contextWindows: windowsByName(windows) }, "context windows");
-  write(
-    formatSummary(config, {
-      configPath: commandLine.configPath,
-      clientOrigin: clientOriginOf(address),
-      windows,
-    }),
-  );
+  await announceStart({
+    config,
+    configPath: commandLine.configPath,
+    address,
+    logger,
+    write,
+    windows: windowsReady,
+    workers: slots.map((slot) => slot.worker.process.pid),
+  });
   return undefined;
 }
