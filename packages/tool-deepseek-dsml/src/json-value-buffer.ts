@@ -1,6 +1,11 @@
-import { jsonDepthExceeds, MAX_JSON_DEPTH } from "@sluice/core";
 import { isPlainObject } from "@sluice/tool-concat-repair";
-import { ParameterValue, resolveParameterType, typeParameterValue, type ValueOutput } from "@sluice/tool-kit";
+import {
+  HeldParameterValue,
+  parseJsonValue,
+  resolveParameterType,
+  typeParameterValue,
+  type ValueOutput,
+} from "@sluice/tool-kit";
 
 /**
  * A `string="false"` value (research §4.2: the V3.2/V4 templates write such values as JSON): held whole and
@@ -11,9 +16,7 @@ import { ParameterValue, resolveParameterType, typeParameterValue, type ValueOut
  * repaired for an object one; text that is not JSON stays the raw string, as vLLM's deepseek_v4 parser keeps
  * it, with a warning.
  */
-export class JsonValueBuffer extends ParameterValue {
-  private raw = "";
-
+export class JsonValueBuffer extends HeldParameterValue {
   constructor(
     output: ValueOutput,
     private readonly prefix: string,
@@ -24,58 +27,29 @@ export class JsonValueBuffer extends ParameterValue {
     super(output, "exact");
   }
 
-  protected accept(text: string): void {
-    this.raw += text;
-  }
-
-  protected finish(): void {
-    const text = this.raw.trim();
-    const parsed = parseJson(text);
+  protected settle(raw: string): void {
+    const text = raw.trim();
+    // Too deep for anything that walks it afterwards (docs/dialects.md §2, Repair): not JSON here.
+    const parsed = parseJsonValue(text);
     if (parsed.ok && (!constrainsType(this.schema) || fitsSchema(parsed.value, this.schema))) {
       this.output.delta(this.prefix + text);
     } else {
       // A JSON string is the text the schema types (`"7"` for an integer is 7); anything else is typed raw.
-      const decoded = parsed.ok && typeof parsed.value === "string" ? parsed.value : this.raw;
+      const decoded = parsed.ok && typeof parsed.value === "string" ? parsed.value : raw;
       const typed = typeParameterValue(decoded, this.schema);
       this.output.delta(this.prefix + typed.json);
       if (typed.note === "repaired") {
-        this.warn("value_repaired", "decoded from a JSON string or a Python literal");
+        this.warn("value_repaired", "decoded from a JSON string or a Python literal", raw);
       } else if (typed.note === "kept-as-string") {
-        this.warn("value_kept_as_string", "the text does not fit its schema's type; kept as a string");
+        this.warn("value_kept_as_string", "the text does not fit its schema's type; kept as a string", raw);
       } else if (!parsed.ok && typed.json.startsWith('"')) {
-        this.warn("value_not_json", 'string="false" but the text is not JSON; kept as a string');
+        this.warn("value_not_json", 'string="false" but the text is not JSON; kept as a string', raw);
       }
     }
-    if (this.raw.length > 0) this.output.markup(this.raw);
-    this.raw = "";
   }
 
-  protected takeHeldSource(): string {
-    const held = this.raw;
-    this.raw = "";
-    return held;
-  }
-
-  protected heldValueLength(): number {
-    return this.raw.length;
-  }
-
-  private warn(code: string, message: string): void {
-    this.output.warning(
-      `deepseek_dsml.${code}`,
-      `parameter ${JSON.stringify(this.name)}: ${message}`,
-      this.raw,
-    );
-  }
-}
-
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
-  // Too deep for anything that walks it afterwards (docs/dialects.md §2, Repair): not JSON here.
-  if (text.length === 0 || jsonDepthExceeds(text, MAX_JSON_DEPTH)) return { ok: false };
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false };
+  private warn(code: string, message: string, raw: string): void {
+    this.output.warning(`deepseek_dsml.${code}`, `parameter ${JSON.stringify(this.name)}: ${message}`, raw);
   }
 }
 

@@ -1,5 +1,4 @@
-import { jsonDepthExceeds } from "@sluice/core";
-import { ParameterValue, type ValueOutput } from "@sluice/tool-kit";
+import { HeldParameterValue, parseJsonValue, type ValueOutput } from "@sluice/tool-kit";
 
 /**
  * An argument the model typed other than `string` (`number`, `boolean`, `null`, `object`, `array`, or a type the
@@ -8,9 +7,7 @@ import { ParameterValue, type ValueOutput } from "@sluice/tool-kit";
  * `kimi_k3.value_kept_as_string`, as vLLM and smg fall back (e005). The schema is not consulted: K3 types its own
  * values.
  */
-export class ModelTypedValue extends ParameterValue {
-  private raw = "";
-
+export class ModelTypedValue extends HeldParameterValue {
   constructor(
     output: ValueOutput,
     private readonly prefix: string,
@@ -20,14 +17,9 @@ export class ModelTypedValue extends ParameterValue {
     super(output, "exact");
   }
 
-  protected accept(text: string): void {
-    this.raw += text;
-  }
-
-  protected finish(): void {
-    const { raw } = this;
+  protected settle(raw: string): void {
     const json = raw.trim();
-    if (isJson(json)) this.output.delta(this.prefix + json);
+    if (parseJsonValue(json).ok) this.output.delta(this.prefix + json);
     else {
       this.output.delta(this.prefix + JSON.stringify(raw));
       this.output.warning(
@@ -36,28 +28,5 @@ export class ModelTypedValue extends ParameterValue {
         raw,
       );
     }
-    if (raw.length > 0) this.output.markup(raw);
-    this.raw = "";
-  }
-
-  protected takeHeldSource(): string {
-    const held = this.raw;
-    this.raw = "";
-    return held;
-  }
-
-  protected heldValueLength(): number {
-    return this.raw.length;
-  }
-}
-
-/** Whether `text` is one JSON value the gateway can take (not nested past the depth a walk over it survives). */
-export function isJson(text: string): boolean {
-  if (text.length === 0 || jsonDepthExceeds(text)) return false;
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
   }
 }

@@ -1,3 +1,8 @@
+export {
+  type ArgumentsWarning,
+  argumentsOutcomeWarnings,
+  unterminatedCallWarning,
+} from "./arguments-outcome-warnings";
 export { createParameterValue, type ParameterValueOptions } from "./create-parameter-value";
 export { decideMadeUpKey, type MadeUpKeyDecision, type MadeUpKeyTags } from "./decide-made-up-key";
 export {
@@ -9,6 +14,7 @@ export {
   type ValueTagRole,
   type ValueTagRules,
 } from "./decide-value-tag";
+export { HeldParameterValue, parseJsonValue } from "./held-parameter-value";
 export { isAllWhitespace } from "./is-all-whitespace";
 export {
   type JsonArgumentsOutcome,

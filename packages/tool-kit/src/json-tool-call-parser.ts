@@ -10,6 +10,7 @@ import {
   type ToolParser,
   type ToolParserContext,
 } from "@sluice/core";
+import { argumentsOutcomeWarnings, unterminatedCallWarning } from "./arguments-outcome-warnings";
 import { type JsonArgumentsOutcome, JsonArgumentsStream } from "./json-arguments-stream";
 import type { JsonToolCallGrammar } from "./json-tool-call-grammar";
 import { repairStreamedArguments } from "./repair-streamed-arguments";
@@ -488,31 +489,13 @@ export class JsonToolCallParser implements ToolParser {
   }
 
   private warnUnterminated(): void {
-    // docs/dialects.md §2: a call cut by the end of the stream is never closed by a guess.
-    this.warn(
-      "unterminated_call",
-      `the stream ended inside call ${JSON.stringify(this.callName)}; the call is cut and not run`,
-      "",
-    );
+    const { code, message } = unterminatedCallWarning(this.callName);
+    this.warn(code, message, "");
   }
 
   private warnOutcome(outcome: JsonArgumentsOutcome, raw: string): void {
-    const call = `call ${JSON.stringify(this.callName)}`;
-    if (outcome.kind === "repaired") {
-      this.warn("repaired_arguments", `${call}: the arguments were not strict JSON; repaired`, raw);
-      if (outcome.more.length + outcome.dropped > 0) {
-        this.warn(
-          "split_arguments",
-          `${call}: the arguments held ${outcome.more.length + outcome.dropped + 1} JSON objects back to back; one call each${
-            outcome.dropped > 0 ? ` (${outcome.dropped} not an object, dropped)` : ""
-          }`,
-          raw,
-        );
-      }
-    } else if (outcome.kind === "cut") {
-      const code = outcome.reason === "truncated" ? "truncated_arguments" : "malformed_arguments";
-      this.warn(code, `${call}: ${outcome.detail}; the call is cut and not run`, raw);
-    }
+    for (const { code, message } of argumentsOutcomeWarnings(this.callName, outcome))
+      this.warn(code, message, raw);
   }
 
   private warn(code: string, message: string, raw: string): void {

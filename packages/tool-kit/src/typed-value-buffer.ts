@@ -1,4 +1,5 @@
-import { ParameterValue, type ValueNewlines, type ValueOutput } from "./parameter-value";
+import { HeldParameterValue } from "./held-parameter-value";
+import type { ValueNewlines, ValueOutput } from "./parameter-value";
 import { typeParameterValue } from "./value-typing";
 
 /**
@@ -6,9 +7,7 @@ import { typeParameterValue } from "./value-typing";
  * the text is held (docs/architecture.md I7 allows one parameter's non-string value) and `"P": <json>` is emitted
  * at the close, with a warning when the text was repaired or kept as a string.
  */
-export class TypedValueBuffer extends ParameterValue {
-  private raw = "";
-
+export class TypedValueBuffer extends HeldParameterValue {
   constructor(
     output: ValueOutput,
     private readonly prefix: string,
@@ -21,37 +20,21 @@ export class TypedValueBuffer extends ParameterValue {
     super(output, newlines);
   }
 
-  protected accept(text: string): void {
-    this.raw += text;
-  }
-
-  protected finish(): void {
-    const typed = typeParameterValue(this.raw, this.schema);
+  protected settle(raw: string): void {
+    const typed = typeParameterValue(raw, this.schema);
     this.output.delta(this.prefix + typed.json);
     if (typed.note === "kept-as-string") {
       this.output.warning(
         `${this.dialect}.value_kept_as_string`,
         `parameter ${JSON.stringify(this.name)}: the text does not fit its schema's type; kept as a string`,
-        this.raw,
+        raw,
       );
     } else if (typed.note === "repaired") {
       this.output.warning(
         `${this.dialect}.value_repaired`,
         `parameter ${JSON.stringify(this.name)}: decoded from a JSON string or a Python literal`,
-        this.raw,
+        raw,
       );
     }
-    if (this.raw.length > 0) this.output.markup(this.raw);
-    this.raw = "";
-  }
-
-  protected takeHeldSource(): string {
-    const held = this.raw;
-    this.raw = "";
-    return held;
-  }
-
-  protected heldValueLength(): number {
-    return this.raw.length;
   }
 }

@@ -8,7 +8,12 @@ import {
   type ToolParser,
   type ToolParserContext,
 } from "@sluice/core";
-import { type JsonArgumentsOutcome, JsonArgumentsStream, TextAfterCalls } from "@sluice/tool-kit";
+import {
+  argumentsOutcomeWarnings,
+  JsonArgumentsStream,
+  TextAfterCalls,
+  unterminatedCallWarning,
+} from "@sluice/tool-kit";
 import { TOOL_CALLS } from "./mistral-markers";
 import { parseListCall } from "./parse-list-call";
 import { readMistralHeader } from "./read-mistral-header";
@@ -205,13 +210,12 @@ export class MistralToolParser implements ToolParser {
     const stream = this.stream as JsonArgumentsStream;
     const outcome = stream.finish();
     const cut = outcome.kind === "cut";
-    if (cut && streamEnded)
-      this.warn(
-        "unterminated_call",
-        `the stream ended inside call ${JSON.stringify(this.callName)}; the call is cut and not run`,
-        "",
-      );
-    this.warnOutcome(outcome, stream.source);
+    if (cut && streamEnded) {
+      const { code, message } = unterminatedCallWarning(this.callName);
+      this.warn(code, message, "");
+    }
+    for (const { code, message } of argumentsOutcomeWarnings(this.callName, outcome))
+      this.warn(code, message, stream.source);
     this.emitMarkup(stream.source);
     this.sink({ type: "tool-call-end", callIndex: this.callIndex, ...(cut ? { cut: true } : {}) });
     this.stream = undefined;
@@ -304,22 +308,6 @@ export class MistralToolParser implements ToolParser {
     this.emitMarkup(source);
     this.sink({ type: "tool-call-delta", callIndex, argumentsJson });
     this.sink({ type: "tool-call-end", callIndex });
-  }
-
-  private warnOutcome(outcome: JsonArgumentsOutcome, raw: string): void {
-    const call = `call ${JSON.stringify(this.callName)}`;
-    if (outcome.kind === "repaired") {
-      this.warn("repaired_arguments", `${call}: the arguments were not strict JSON; repaired`, raw);
-      if (outcome.more.length + outcome.dropped > 0)
-        this.warn(
-          "split_arguments",
-          `${call}: the arguments held ${outcome.more.length + outcome.dropped + 1} JSON objects back to back; one call each`,
-          raw,
-        );
-    } else if (outcome.kind === "cut") {
-      const code = outcome.reason === "truncated" ? "truncated_arguments" : "malformed_arguments";
-      this.warn(code, `${call}: ${outcome.detail}; the call is cut and not run`, raw);
-    }
   }
 
   private warn(code: string, message: string, raw: string): void {
