@@ -8,13 +8,13 @@ import { join, relative } from "node:path";
 /** Files at the repository root that change what is built or how: the lockfile pins the dependencies. */
 const ROOT_FILES = ["package.json", "pnpm-lock.yaml", "turbo.json", "tsconfig.base.json"];
 /** Files beside a package's sources that the build reads. */
-const PACKAGE_FILES = ["package.json", "tsconfig.json", "tsup.config.ts"];
+const PACKAGE_FILES = ["package.json", "tsconfig.json", "tsup.config.ts", "vite.config.ts", "index.html"];
 /** What the build writes: a deleted or replaced bundle is rebuilt too. */
-const OUTPUTS = ["apps/gateway/dist/cli.js", "apps/gateway/dist/index.js"];
+const OUTPUTS = ["apps/gateway/dist/cli.js", "apps/gateway/dist/index.js", "apps/console/dist/index.html"];
 
 /**
- * Every input's path, size and modification time, hashed: the gateway's and each workspace package's
- * `src/` (tsup bundles them all), their package and build files, the root's, and the outputs. An edit, a
+ * Every input's path, size and modification time, hashed: the gateway's, the console page's (vite builds it
+ * into the dist/ the gateway serves) and each workspace package's `src/` (tsup bundles them all), their package and build files, the root's, and the outputs. An edit, a
  * new, removed or renamed file, or a checkout (git writes what it changes) makes another fingerprint.
  */
 export function gatewayBuildInputs(root) {
@@ -22,7 +22,7 @@ export function gatewayBuildInputs(root) {
     .filter((entry) => entry.isDirectory())
     .map((entry) => join("packages", entry.name));
   const paths = [...ROOT_FILES, ...OUTPUTS];
-  for (const directory of ["apps/gateway", ...packages].sort()) {
+  for (const directory of ["apps/console", "apps/gateway", ...packages].sort()) {
     paths.push(
       ...PACKAGE_FILES.map((file) => join(directory, file)),
       ...filesUnder(root, join(directory, "src")),
