@@ -1,20 +1,19 @@
 import type { IncomingHttpHeaders } from "node:http";
+import type { WarningSegment } from "@sluice/core";
 import type { StreamEvent } from "@sluice/events";
 import type { TranscoderOptions } from "@sluice/pipeline";
 import { type MessageStreamEvent, toAnthropicEvents } from "@sluice/protocol-anthropic";
-import type { RecordingSettings, ServedModel } from "../server/served/compile-served-config";
-import { formatExchangeFile } from "./format-exchange-file";
+import type { ServedModel } from "../server/served/compile-served-config";
 import { RECORDING_FORMAT_VERSION, type RecordedExchange } from "./recorded-exchange";
-import { recordingFileName } from "./recording-file-name";
 import { redactClientHeaders } from "./redact-client-headers";
 import { scrubReads } from "./scrub-reads";
 import { scrubJsonValues, scrubStrings } from "./scrub-strings";
 import { serializeTranscoderOptions } from "./serialize-transcoder-options";
-import { writeFileAtomically } from "./write-file-atomically";
 
 /**
- * Collects one exchange while it runs (`server.record_dir`), and writes it as one file when it ends.
- * The hooks call it only when the exchange has one: recording off costs one check, not one per chunk.
+ * Collects one exchange while it runs, for a record file (`server.record_dir`) and the console's ring
+ * (`server.console`). The hooks call it only when the exchange has one: both off costs one check, not one per
+ * chunk.
  */
 export interface ExchangeRecorder {
   /** The decoded JSON request body. */
@@ -29,29 +28,46 @@ export interface ExchangeRecorder {
   read(bytes: Uint8Array): void;
   /** The options the relay built its transcoder with. */
   transcoder(options: TranscoderOptions): void;
-  /** Events the transcoder emitted, in order; the file holds them as the Anthropic events they encode to. */
-  events(events: readonly StreamEvent[]): void;
   /**
-   * The exchange is over: writes the file when the upstream was called (an exchange that never reached
-   * it has nothing to replay). Never rejects: a failure goes to `onWriteFailure`, never to the client.
+   * Events the transcoder emitted after the last read, in order (the file holds them as the Anthropic events
+   * they encode to), and every warning so far: the new ones arose at that read.
    */
-  finish(status: number | undefined): Promise<void>;
+  events(events: readonly StreamEvent[], warnings?: readonly WarningSegment[]): void;
+  /** Upstream reads and bytes kept so far (the console's live list). */
+  readonly reads: number;
+  readonly bytes: number;
+  /**
+   * The exchange as its file holds it, so far; undefined when the upstream was never called (nothing to
+   * replay). `final`: the exchange is over, so the text decoder gives up what it still holds (once, at the end).
+   */
+  capture(status: number | undefined, final: boolean): CapturedExchange | undefined;
+}
+
+/** A recorded exchange, and where in its reads each event and warning arose (the console lines them up). */
+export interface CapturedExchange {
+  readonly record: RecordedExchange;
+  /** Parallel to `record.events`: the read each event followed, -1 before the first. */
+  readonly eventReads: readonly number[];
+  readonly warnings: readonly { readonly code: string; readonly message: string; readonly read: number }[];
 }
 
 export interface RecorderContext {
-  readonly settings: RecordingSettings;
+  /** Upstream bytes kept at most; past them the exchange is `truncated`. */
+  readonly maxBytes: number;
+  /** The client keys (`server.api_keys`): no capture may carry them. The model's own secrets are added. */
+  readonly secrets: readonly string[];
   readonly requestId: string;
   readonly route: string;
   readonly receivedAt: Date;
   readonly headers: IncomingHttpHeaders;
-  readonly onWriteFailure: (reason: string) => void;
 }
 
 export function createExchangeRecorder(context: RecorderContext): ExchangeRecorder {
-  const { settings } = context;
   const decoder = new TextDecoder();
   const reads: { t: number; text: string }[] = [];
   const events: MessageStreamEvent[] = [];
+  const eventReads: number[] = [];
+  const warnings: { code: string; message: string; read: number }[] = [];
   let clientBody: unknown = null;
   let model: ServedModel | undefined;
   let upstreamBody: unknown = null;
@@ -63,17 +79,18 @@ export function createExchangeRecorder(context: RecorderContext): ExchangeRecord
   let recordedBytes = 0;
   let truncated = false;
 
-  const build = (status: number | undefined, called: ServedModel): RecordedExchange => {
+  const build = (status: number | undefined, called: ServedModel, final: boolean): CapturedExchange => {
     // Once truncated, the decoder may hold half a character that belongs to a read not kept.
-    const tail = truncated ? "" : decoder.decode();
+    const tail = truncated || !final ? "" : decoder.decode();
     if (tail !== "") reads.push({ t: reads.at(-1)?.t ?? 0, text: tail });
-    const secrets = [...called.secrets, ...settings.secrets];
+    const secrets = [...called.secrets, ...context.secrets];
     const texts = scrubReads(
       reads.map((read) => read.text),
       secrets,
     );
     const { plan } = called;
-    return {
+    const kept = scrubbedEvents(events, secrets);
+    const record: RecordedExchange = {
       format: "sluice-exchange",
       version: RECORDING_FORMAT_VERSION,
       time: context.receivedAt.toISOString(),
@@ -81,7 +98,7 @@ export function createExchangeRecorder(context: RecorderContext): ExchangeRecord
       route: context.route,
       status: status ?? null,
       truncated,
-      max_bytes: settings.maxBytes,
+      max_bytes: context.maxBytes,
       client: {
         headers: scrubStrings(redactClientHeaders(context.headers), secrets) as Record<string, string>,
         body: scrubStrings(clientBody, secrets),
@@ -104,7 +121,15 @@ export function createExchangeRecorder(context: RecorderContext): ExchangeRecord
         error: upstreamError,
         reads: reads.map((read, index) => ({ t: read.t, text: texts[index] ?? "" })),
       },
-      events: scrubbedEvents(events, secrets) as unknown as RecordedExchange["events"],
+      events: kept.map(({ event }) => event) as unknown as RecordedExchange["events"],
+    };
+    return {
+      record,
+      eventReads: kept.map(({ index }) => eventReads[index] ?? -1),
+      warnings: warnings.map((warning) => ({
+        ...warning,
+        message: scrubStrings(warning.message, secrets) as string,
+      })),
     };
   };
 
@@ -127,7 +152,7 @@ export function createExchangeRecorder(context: RecorderContext): ExchangeRecord
     },
     read(bytes) {
       if (truncated) return;
-      if (recordedBytes + bytes.byteLength > settings.maxBytes) {
+      if (recordedBytes + bytes.byteLength > context.maxBytes) {
         truncated = true;
         return;
       }
@@ -139,35 +164,45 @@ export function createExchangeRecorder(context: RecorderContext): ExchangeRecord
     transcoder(options) {
       transcoder = options;
     },
-    events(emitted) {
+    events(emitted, soFar) {
       // Past the cap, the events of reads that were not kept would not replay from the file.
-      if (!truncated) events.push(...toAnthropicEvents(emitted));
-    },
-    async finish(status) {
-      if (model === undefined) return;
-      const name = recordingFileName(context.receivedAt, context.requestId);
-      try {
-        await writeFileAtomically(settings.dir, name, formatExchangeFile(build(status, model)));
-      } catch (error) {
-        context.onWriteFailure(error instanceof Error ? error.message : String(error));
+      if (truncated) return;
+      const read = reads.length - 1;
+      for (const event of toAnthropicEvents(emitted)) {
+        events.push(event);
+        eventReads.push(read);
       }
+      if (soFar === undefined) return;
+      for (let index = warnings.length; index < soFar.length; index++) {
+        const { code, message } = soFar[index] as WarningSegment;
+        warnings.push({ code, message, read });
+      }
+    },
+    get reads() {
+      return reads.length;
+    },
+    get bytes() {
+      return recordedBytes;
+    },
+    capture(status, final) {
+      return model === undefined ? undefined : build(status, model, final);
     },
   };
 }
 
 /**
- * The events with the secrets removed, a text, thinking or argument field across events read as one text.
- * A delta that held nothing but the rest of a key is left out: the pipeline never emits an empty delta,
- * so a replay of the scrubbed reads (which lose that text too) gives the same events.
+ * The events with the secrets removed, a text, thinking or argument field across events read as one text,
+ * each with its index in `events`. A delta that held nothing but the rest of a key is left out: the pipeline
+ * never emits an empty delta, so a replay of the scrubbed reads (which lose that text too) gives the same events.
  */
 function scrubbedEvents(
   events: readonly MessageStreamEvent[],
   secrets: readonly string[],
-): MessageStreamEvent[] {
+): { readonly event: MessageStreamEvent; readonly index: number }[] {
   const scrubbed = scrubJsonValues(events, secrets);
-  return (scrubbed.values as MessageStreamEvent[]).filter(
-    (event, index) => !scrubbed.changed.has(index) || !isEmptyDelta(event),
-  );
+  return (scrubbed.values as MessageStreamEvent[])
+    .map((event, index) => ({ event, index }))
+    .filter(({ event, index }) => !scrubbed.changed.has(index) || !isEmptyDelta(event));
 }
 
 function isEmptyDelta(event: MessageStreamEvent): boolean {

@@ -1,11 +1,10 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Logger } from "pino";
 import { createExchangeRecorder } from "../record/exchange-recorder";
 import type { Exchange } from "./exchange";
 import type { RequestLogEntry } from "./observe/request-log";
 import { ROUTES } from "./routes/routes";
-import type { RecordingSettings } from "./served/compile-served-config";
+import type { CaptureSettings } from "./served/compile-served-config";
 
 /** A request that just arrived as an exchange, and the switches that end it. */
 export interface OpenedExchange {
@@ -18,18 +17,18 @@ export interface OpenedExchange {
 
 /**
  * The exchange for one request: its id, its log line (path without the query), its route's error shape,
- * and a recorder when the config current at its arrival records (`server.record_dir`).
+ * and a recorder when the config current at its arrival records (`server.record_dir`) or shows the console.
  */
 export function createExchange(
   request: IncomingMessage,
   response: ServerResponse,
-  recording: RecordingSettings | undefined,
-  logger: Logger,
+  capture: CaptureSettings | undefined,
 ): OpenedExchange {
   const requestId = createRequestId();
   const log: RequestLogEntry = { requestId, method: request.method ?? "", path: routePath(request.url) };
   const client = new AbortController();
   const shutdown = new AbortController();
+  const arrivedAt = new Date();
   const exchange: Exchange = {
     request,
     response,
@@ -39,17 +38,16 @@ export function createExchange(
     receivedAt: performance.now(),
     clientSignal: client.signal,
     shutdownSignal: shutdown.signal,
-    ...(recording === undefined
+    arrivedAt,
+    ...(capture === undefined
       ? {}
       : {
           recorder: createExchangeRecorder({
-            settings: recording,
+            ...capture,
             requestId,
             route: log.path,
-            receivedAt: new Date(),
+            receivedAt: arrivedAt,
             headers: request.headers,
-            onWriteFailure: (reason) =>
-              logger.warn({ requestId, recordDir: recording.dir, reason }, "recording not written"),
           }),
         }),
   };

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "pino";
+import type { ConsoleHub } from "../console/create-console-hub";
 import type { ErrorShape } from "../errors/error-bodies";
 import type { ExchangeRecorder } from "../record/exchange-recorder";
 import type { BodyBudget } from "./http/create-body-budget";
@@ -23,6 +24,8 @@ export interface GatewayContext {
   draining(): boolean;
   /** GET /metrics' text: this gateway's registry, or under `server.workers` the whole gateway's. */
   metricsText(): Promise<string>;
+  /** The console's state while `server.console` is on (when the request arrived); absent when off. */
+  readonly console: ConsoleHub | undefined;
   /** Under `server.workers`, while this worker drains: whether another one still serves (GET /ready). */
   readonly servedElsewhere?: () => Promise<boolean>;
 }
@@ -36,12 +39,17 @@ export interface Exchange {
   readonly log: RequestLogEntry;
   /** `performance.now()` when the request arrived. */
   readonly receivedAt: number;
+  /** The same moment on the wall clock (record files, the console). */
+  readonly arrivedAt: Date;
   /** Aborted when the client goes away before the response finished. */
   readonly clientSignal: AbortSignal;
   /** Aborted when a shutdown's drain time is up: what is still open ends now (a stream with an `error` event). */
   readonly shutdownSignal: AbortSignal;
   /** The shape of the error bodies: the route's API (Anthropic for a path no route serves). */
   readonly errorShape: ErrorShape;
-  /** Present only when `server.record_dir` is set: the exchange is written to one file when it ends. */
+  /**
+   * Present only when `server.record_dir` is set (the exchange is written to one file when it ends) or the
+   * console is on (it is kept in the console's ring).
+   */
   readonly recorder?: ExchangeRecorder;
 }

@@ -37,6 +37,8 @@ export interface ReplicaHealth {
   readonly lastFailureAt: number;
   /** A call starts on this replica (also when every replica is cooling and it is tried anyway). */
   begin(): ReplicaCall;
+  /** What the console's models page shows: failures in a row, and the cooldown left now (0: none). */
+  state(): { readonly failures: number; readonly cooldownMsLeft: number; readonly probing: boolean };
 }
 
 export function createReplicaHealth(options: ReplicaHealthOptions): ReplicaHealth {
@@ -51,6 +53,10 @@ export function createReplicaHealth(options: ReplicaHealthOptions): ReplicaHealt
     available: () => !tripped() || (options.now() >= cooldownUntil && !probing),
     get lastFailureAt() {
       return lastFailureAt;
+    },
+    state() {
+      const left = tripped() ? Math.max(0, cooldownUntil - options.now()) : 0;
+      return { failures, cooldownMsLeft: Math.round(left), probing };
     },
     begin() {
       // The first call after the cooldown is the probe; until it ends, others keep skipping the replica.

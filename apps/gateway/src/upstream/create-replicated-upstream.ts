@@ -12,7 +12,7 @@ import { mapUpstreamFailure, mapUpstreamHttpError } from "./map-upstream-error";
 import { orderReplicas } from "./order-replicas";
 import { readUpstreamText } from "./read-upstream-text";
 import { smallestWindow } from "./smallest-window";
-import type { Upstream, UpstreamRequest, UpstreamResponse } from "./upstream";
+import type { ReplicaState, Upstream, UpstreamRequest, UpstreamResponse } from "./upstream";
 import { UpstreamAbortError } from "./upstream-abort-error";
 import { UpstreamConnectionError } from "./upstream-connection-error";
 import { type UnreachableUrl, UpstreamUnreachableError } from "./upstream-unreachable-error";
@@ -101,6 +101,13 @@ export function createReplicatedUpstream(options: ReplicatedUpstreamOptions): Up
   };
 
   return {
+    replicas() {
+      return replicas.map(({ url, health, inFlight }): ReplicaState => {
+        const { failures, cooldownMsLeft, probing } = health.state();
+        const state = probing ? "probing" : cooldownMsLeft > 0 ? "cooling" : "serving";
+        return { url, health: state, inFlight, failures, cooldownMsLeft };
+      });
+    },
     async send(request: UpstreamRequest): Promise<UpstreamResponse> {
       const order = orderReplicas(replicas, nextTurn());
       // Every replica refused (or had no known host) so far: then the upstream as a whole is unreachable.

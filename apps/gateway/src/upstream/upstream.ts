@@ -32,4 +32,15 @@ export interface Upstream {
    * (`learnContextWindow`); undefined when it does not say. `signal` bounds the asking.
    */
   contextWindow?(model: string, signal: AbortSignal): Promise<ContextWindow | undefined>;
+  /** Each replica's health now (the console's models page); absent for one upstream, which keeps none. */
+  replicas?(): readonly ReplicaState[];
+}
+
+/** One replica of a `base_url` list as the console shows it. */
+export interface ReplicaState {
+  readonly url: string | undefined;
+  readonly health: "serving" | "cooling" | "probing";
+  readonly inFlight: number;
+  readonly failures: number;
+  readonly cooldownMsLeft: number;
 }

@@ -11,6 +11,16 @@ export interface GatewayMetrics {
   observeRequest(entry: RequestLogEntry): void;
   /** A stream to a client opened (`model`: a configured name); call the result once it closed. */
   streamOpened(model: string): () => void;
+  /** The counts so far per served model, as the counters hold them (the console's models page charts them). */
+  modelTotals(): Promise<Map<string, ModelTotals>>;
+}
+
+/** What `sluice_requests_total`, `sluice_errors_total` and the token counters hold for one model. */
+export interface ModelTotals {
+  readonly requests: number;
+  readonly errors: number;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
 }
 
 // Time to first byte is mostly the model server's prefill: long prompts take seconds, a queue tens.
@@ -115,6 +125,31 @@ export function createGatewayMetrics(routes: ReadonlySet<string>): GatewayMetric
       for (const [code, count] of Object.entries(entry.warningCounts ?? {})) {
         if (countable(count)) parserWarnings.inc({ model, code }, count);
       }
+    },
+    async modelTotals() {
+      const totals = new Map<
+        string,
+        { requests: number; errors: number; inputTokens: number; outputTokens: number }
+      >();
+      const add = async (
+        counter: Counter<string>,
+        field: "requests" | "errors" | "inputTokens" | "outputTokens",
+      ): Promise<void> => {
+        for (const { labels, value } of (await counter.get()).values) {
+          const model = String(labels.model ?? UNKNOWN_MODEL);
+          let entry = totals.get(model);
+          if (entry === undefined) {
+            entry = { requests: 0, errors: 0, inputTokens: 0, outputTokens: 0 };
+            totals.set(model, entry);
+          }
+          entry[field] += value;
+        }
+      };
+      await add(requests, "requests");
+      await add(errors, "errors");
+      await add(inputTokens, "inputTokens");
+      await add(outputTokens, "outputTokens");
+      return totals;
     },
     streamOpened(model) {
       openStreams.inc({ model });

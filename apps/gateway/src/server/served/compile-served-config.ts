@@ -39,8 +39,21 @@ export interface ServedConfig {
   readonly models: readonly ServedModel[];
   readonly route: ModelRouter<ServedModel>;
   readonly checkAuth: (headers: IncomingHttpHeaders) => boolean;
-  /** Absent: recording is off (`server.record_dir` unset), and exchanges carry no recorder. */
+  /** Absent: recording is off (`server.record_dir` unset). */
   readonly recording: RecordingSettings | undefined;
+  /**
+   * What each exchange's recorder keeps, when a record file or the console (`server.console`) wants it;
+   * absent when neither does, and exchanges carry no recorder.
+   */
+  readonly capture: CaptureSettings | undefined;
+}
+
+/** How much of each exchange is kept, and what it must not carry. */
+export interface CaptureSettings {
+  /** `server.record_max_bytes`: upstream bytes kept per exchange. */
+  readonly maxBytes: number;
+  /** The client keys (`server.api_keys`, `SLUICE_API_KEYS`): no capture may carry them anywhere. */
+  readonly secrets: readonly string[];
 }
 
 /** Where and how much each exchange records (docs/config.md, "Recording"). */
@@ -91,5 +104,9 @@ export function compileServedConfig(
             maxBytes: config.server.recordMaxBytes,
             secrets: config.server.apiKeys,
           },
+    capture:
+      config.server.recordDir === undefined && !config.server.console
+        ? undefined
+        : { maxBytes: config.server.recordMaxBytes, secrets: config.server.apiKeys },
   };
 }
