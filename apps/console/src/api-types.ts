@@ -1,5 +1,5 @@
 /**
- * The wire shapes of the console's API (docs/console.md): what the gateway sends under /console/api and the
+ * The wire shapes of the console's API (docs/config.md, "The console"): what the gateway sends under /console/api and the
  * page reads. One file, imported by both sides, so the two cannot drift.
  *
  * Every /console/api request carries the client key (`x-api-key`, or `authorization: Bearer …`) when

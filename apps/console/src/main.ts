@@ -1,3 +1,3 @@
-// The console's page: built out by the page work (docs/console.md). A placeholder until then.
+// The console's page: built out by the page work (docs/config.md, "The console"). A placeholder until then.
 const app = document.getElementById("app");
 if (app !== null) app.textContent = "Sluice console";

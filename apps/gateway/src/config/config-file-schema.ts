@@ -175,6 +175,9 @@ const ServerFileSchema = mapping({
   drain_timeout_ms: optional(positiveInteger),
   record_dir: optional(nonEmptyString),
   record_max_bytes: optional(positiveInteger),
+  console: optional(Schema.Boolean.annotations({ message: () => "Expected true or false" })),
+  console_max_exchanges: optional(positiveInteger),
+  console_max_bytes: optional(positiveInteger),
   workers: optional(
     Schema.Union(integerBetween(1, MAX_WORKERS), Schema.Literal("auto")).annotations({
       message: () => ({

@@ -27,6 +27,13 @@ export function configWarnings(models: readonly ModelConfig[], file: ConfigFile)
   });
   warnings.push(...shadowedAliases(models));
   warnings.push(...unroutedClaudeCodeNames(models));
+  const workers = file.server?.workers;
+  if (file.server?.console === true && workers !== undefined && workers !== 1) {
+    // Each worker keeps its own ring, and a page's connections may reach any worker.
+    warnings.push(
+      `server.console: each of the ${workers === "auto" ? "auto" : workers} workers keeps its own console, so a page sees only the exchanges of the worker its connections reach (use workers: 1 while looking at the console)`,
+    );
+  }
   return warnings;
 }
 

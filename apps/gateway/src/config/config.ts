@@ -30,6 +30,12 @@ export interface ServerConfig {
   readonly recordDir?: string;
   /** Default 8 MiB: upstream bytes recorded per exchange; past it the file stops and says it was truncated. */
   readonly recordMaxBytes: number;
+  /** Default false: GET /console and its API (docs/config.md, "The console"); off, no exchange is kept in memory. */
+  readonly console: boolean;
+  /** Default 1000: exchanges the console's ring holds; the oldest go first. */
+  readonly consoleMaxExchanges: number;
+  /** Default 64 MiB: what the ring's exchanges take at most, as their record files would (the oldest go first). */
+  readonly consoleMaxBytes: number;
   /**
    * Default 1: gateway processes serving the one port (docs/deployment.md, "Workers"); `auto` in the file means
    * one per core available (`os.availableParallelism()`).
@@ -90,5 +96,7 @@ export const DEFAULT_MAX_INFLIGHT_BODY_BYTES = 268_435_456;
 export const DEFAULT_MAX_ANSWER_BYTES = 16_777_216;
 export const DEFAULT_DRAIN_TIMEOUT_MS = 30_000;
 export const DEFAULT_RECORD_MAX_BYTES = 8_388_608;
+export const DEFAULT_CONSOLE_MAX_EXCHANGES = 1000;
+export const DEFAULT_CONSOLE_MAX_BYTES = 67_108_864;
 /** More processes than this on one box is a config mistake (scale pods instead, docs/deployment.md). */
 export const MAX_WORKERS = 64;

@@ -3,6 +3,8 @@ import { Either, ParseResult, Schema } from "effect";
 import { parseDocument, type YAMLError } from "yaml";
 import {
   type Config,
+  DEFAULT_CONSOLE_MAX_BYTES,
+  DEFAULT_CONSOLE_MAX_EXCHANGES,
   DEFAULT_DRAIN_TIMEOUT_MS,
   DEFAULT_HOST,
   DEFAULT_MAX_ANSWER_BYTES,
@@ -116,6 +118,9 @@ function toConfig(file: ConfigFile, env: Environment): Config {
       drainTimeoutMs: file.server?.drain_timeout_ms ?? DEFAULT_DRAIN_TIMEOUT_MS,
       ...(file.server?.record_dir === undefined ? {} : { recordDir: file.server.record_dir }),
       recordMaxBytes: file.server?.record_max_bytes ?? DEFAULT_RECORD_MAX_BYTES,
+      console: file.server?.console ?? false,
+      consoleMaxExchanges: file.server?.console_max_exchanges ?? DEFAULT_CONSOLE_MAX_EXCHANGES,
+      consoleMaxBytes: file.server?.console_max_bytes ?? DEFAULT_CONSOLE_MAX_BYTES,
       workers: resolveWorkers(file.server?.workers),
     },
     models,

@@ -3,6 +3,9 @@ import type { AddressInfo } from "node:net";
 import { ERROR_TABLE, gatewayError } from "@sluice/events";
 import type { Logger } from "pino";
 import type { Config, ModelConfig } from "../config/config";
+import { type ConsoleHub, createConsoleHub, listedInConsole } from "../console/create-console-hub";
+import { formatExchangeFile } from "../record/format-exchange-file";
+import { saveRecording } from "../record/save-recording";
 import type { ContextWindow } from "../upstream/context-window";
 import type { UnreachableRetry } from "../upstream/retry-unreachable";
 import type { Upstream } from "../upstream/upstream";
@@ -118,6 +121,20 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
     return compiled;
   };
   let served: ServedConfig = compile(config);
+  // Only while `server.console` is on: off, no exchange is kept and nothing runs for it.
+  let consoleHub: ConsoleHub | undefined;
+  const applyConsole = (next: Config): void => {
+    const limits = { maxExchanges: next.server.consoleMaxExchanges, maxBytes: next.server.consoleMaxBytes };
+    if (!next.server.console) {
+      consoleHub?.close();
+      consoleHub = undefined;
+    } else if (consoleHub === undefined) {
+      consoleHub = createConsoleHub({ limits, modelTotals: () => metrics.modelTotals() });
+    } else {
+      consoleHub.resize(limits);
+    }
+  };
+  applyConsole(config);
   const pingIntervalMs = options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS;
   const startedAt = new Date();
   const bodyBudget = createBodyBudget(() => served.config.server.maxInflightBodyBytes);
@@ -137,8 +154,12 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
     // The config current now serves this request to its end (and decides whether it records), whatever a
     // reload does meanwhile.
     const current = served;
-    const { exchange, client, shutdown } = createExchange(request, response, current.recording, logger);
+    const hub = consoleHub;
+    const { exchange, client, shutdown } = createExchange(request, response, current.capture);
     const { requestId, log } = exchange;
+    // The console's own requests and the probes are not API traffic: debug lines, not counted.
+    const listed = listedInConsole(log.path);
+    hub?.opened(exchange);
     openExchanges.add(shutdown);
     response.setHeader("request-id", requestId);
     if (closing) response.setHeader("connection", "close");
@@ -149,11 +170,23 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
       pending -= 1;
       if (pending > 0) return;
       log.durationMs = Math.round(performance.now() - exchange.receivedAt);
-      logRequest(logger, log);
-      // From the finished line, so every endpoint is counted the same way, whoever filled it.
-      metrics.observeRequest(log);
+      if (listed || hub === undefined) {
+        logRequest(logger, log);
+        // From the finished line, so every endpoint is counted the same way, whoever filled it.
+        metrics.observeRequest(log);
+      } else {
+        logger.debug(log, "request");
+      }
       // After the response: a slow or failing disk never delays or changes what the client got.
-      void exchange.recorder?.finish(log.status);
+      const captured = exchange.recorder?.capture(log.status, true);
+      const file = captured === undefined ? undefined : formatExchangeFile(captured.record);
+      const { recording } = current;
+      if (recording !== undefined && file !== undefined) {
+        void saveRecording(recording, { receivedAt: exchange.arrivedAt, requestId, text: file }, (reason) =>
+          logger.warn({ requestId, recordDir: recording.dir, reason }, "recording not written"),
+        );
+      }
+      hub?.closed(exchange, captured, file);
     };
     response.once("close", () => {
       openExchanges.delete(shutdown);
@@ -174,6 +207,7 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
       metrics,
       draining: () => closing,
       metricsText,
+      console: hub,
       ...(options.servedElsewhere === undefined ? {} : { servedElsewhere: options.servedElsewhere }),
     };
     try {
@@ -200,6 +234,7 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
     },
     reload(next) {
       served = compile(next);
+      applyConsole(next);
     },
     async contextWindows() {
       const { models } = served;
@@ -221,6 +256,8 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
       if (closed !== undefined) return closed;
       closing = true;
       learning.abort();
+      // The pages' live lists would hold the drain open to its end: they end now (the pages reconnect elsewhere).
+      consoleHub?.close();
       let drainTimer: NodeJS.Timeout | undefined;
       let cutTimer: NodeJS.Timeout | undefined;
       closed = new Promise((resolve) => {

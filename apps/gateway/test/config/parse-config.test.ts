@@ -46,6 +46,9 @@ describe("parseConfig: defaults", () => {
       maxAnswerBytes: 16777216,
       drainTimeoutMs: 30000,
       recordMaxBytes: 8388608,
+      console: false,
+      consoleMaxExchanges: 1000,
+      consoleMaxBytes: 67108864,
       workers: 1,
     });
     expect(config.models).toEqual([
@@ -71,6 +74,9 @@ server:
   drain_timeout_ms: 5000
   record_dir: ./recordings
   record_max_bytes: 65536
+  console: true
+  console_max_exchanges: 50
+  console_max_bytes: 1048576
 models:
   - name: qwen3.5
     aliases: ["claude-*", "gpt-?"]
@@ -106,6 +112,9 @@ models:
         drainTimeoutMs: 5000,
         recordDir: "./recordings",
         recordMaxBytes: 65536,
+        console: true,
+        consoleMaxExchanges: 50,
+        consoleMaxBytes: 1048576,
         workers: 1,
       },
       models: [

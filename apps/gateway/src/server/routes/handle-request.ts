@@ -1,4 +1,5 @@
 import { gatewayError } from "@sluice/events";
+import { handleConsole } from "../../console/handle-console";
 import { shuttingDown } from "../../errors/shutting-down";
 import type { Exchange, GatewayContext } from "../exchange";
 import { lingerThenClose } from "../http/linger-then-close";
@@ -6,11 +7,15 @@ import { replyError } from "../http/reply-error";
 import { ROUTES } from "./routes";
 
 /**
- * Routes one request: 404 for an unknown path, 405 for a wrong method, 401 before reading any body, 529
+ * Routes one request: the console's paths to it (docs/config.md, "The console"), 404 for an unknown path, 405 for a wrong method, 401 before reading any body, 529
  * for new work while a shutdown drains.
  */
 export async function handleRequest(exchange: Exchange, gateway: GatewayContext): Promise<void> {
   const { path, method } = exchange.log;
+  if (path === "/console" || path.startsWith("/console/")) {
+    await handleConsole(exchange, gateway, gateway.console);
+    return;
+  }
   const route = ROUTES.get(path);
   if (route === undefined) {
     replyError(exchange, gatewayError("not_found", `Not found: ${method} ${path}`));
