@@ -98,13 +98,18 @@ export async function benchLoad(): Promise<void> {
   const config = join(directory, "sluice.yaml");
   const model = (name: string, aliases: string) =>
     `  - name: ${name}\n${aliases}    preset: qwen3.5\n    upstream:\n      base_url: http://127.0.0.1:${upstream.port}/v1\n`;
-  writeFileSync(config, `models:\n${model("bench", '    aliases: ["claude-*"]\n')}${model("warmup", "")}`);
+  const models = `models:\n${model("bench", '    aliases: ["claude-*"]\n')}${model("warmup", "")}`;
+  writeFileSync(config, models);
+  // The same gateway with the console on: what keeping every exchange in its ring costs per token.
+  const consoleConfig = join(directory, "sluice-console.yaml");
+  writeFileSync(consoleConfig, `server:\n  console: true\n${models}`);
   const requests = gatewayRequests({ messages: "claude-sonnet-4-5", openai: "bench" });
   const warmups = gatewayRequests({ messages: "warmup", openai: "warmup" });
   const commands = [
     [process.execPath, PIPE_RELAY, String(upstream.port)],
     [process.execPath, FETCH_RELAY, String(upstream.port)],
     [process.execPath, GATEWAY_CLI, "serve", "--config", config, "--port", "0"],
+    [process.execPath, GATEWAY_CLI, "serve", "--config", consoleConfig, "--port", "0"],
   ];
   const paths = [
     { label: "`node:http` pipe relay (bytes only)", process: 0, route: "chat" as const },
@@ -116,6 +121,11 @@ export async function benchLoad(): Promise<void> {
     },
     { label: "Sluice `/v1/chat/completions`", process: 2, route: "chat" as const },
     { label: "Sluice `/v1/responses`", process: 2, route: "responses" as const },
+    {
+      label: "Sluice `/v1/messages` with `server.console: true` (every exchange kept in the ring)",
+      process: 3,
+      route: "messages" as const,
+    },
   ];
   const lastEvents = {
     messages: "event: message_stop",
