@@ -4,6 +4,7 @@ import { shuttingDown } from "../errors/shutting-down";
 import { recordingFileName } from "../record/recording-file-name";
 import type { Exchange, GatewayContext } from "../server/exchange";
 import { replyError } from "../server/http/reply-error";
+import { replyUnauthorized } from "../server/http/reply-unauthorized";
 import { sendJson } from "../server/http/send-json";
 import { type ConsoleAsset, loadConsoleAssets } from "./console-assets";
 import type { ConsoleHub } from "./create-console-hub";
@@ -56,12 +57,7 @@ export async function handleConsole(
     return;
   }
   if (!gateway.served.checkAuth(exchange.request.headers)) {
-    const { headers } = exchange.request;
-    const presented = headers["x-api-key"] !== undefined || headers.authorization !== undefined;
-    replyError(
-      exchange,
-      gatewayError("unauthorized", presented ? "invalid x-api-key" : "x-api-key header is required"),
-    );
+    replyUnauthorized(exchange);
     return;
   }
   // A live list opened now would hold the drain open: the page retries, and reaches a gateway that serves.

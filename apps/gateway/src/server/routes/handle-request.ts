@@ -4,6 +4,7 @@ import { shuttingDown } from "../../errors/shutting-down";
 import type { Exchange, GatewayContext } from "../exchange";
 import { lingerThenClose } from "../http/linger-then-close";
 import { replyError } from "../http/reply-error";
+import { replyUnauthorized } from "../http/reply-unauthorized";
 import { ROUTES } from "./routes";
 
 /**
@@ -35,13 +36,7 @@ export async function handleRequest(exchange: Exchange, gateway: GatewayContext)
     return;
   }
   if (route.authenticated && !gateway.served.checkAuth(exchange.request.headers)) {
-    const { headers } = exchange.request;
-    const presented = headers["x-api-key"] !== undefined || headers.authorization !== undefined;
-    // Anthropic's wording, which clients (and apiKeyHelper refreshes) recognise.
-    replyError(
-      exchange,
-      gatewayError("unauthorized", presented ? "invalid x-api-key" : "x-api-key header is required"),
-    );
+    replyUnauthorized(exchange);
     return;
   }
   if (gateway.draining() && route.servedWhileDraining !== true) {
