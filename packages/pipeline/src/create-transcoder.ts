@@ -76,6 +76,8 @@ export interface Transcoder {
   abort(failure: ErrorObject): void;
   /** message-end or an error event has been emitted; later input is ignored. */
   readonly finished: boolean;
+  /** Every warning so far, in order: the list grows as the stream goes (the summary's, without building one). */
+  readonly warnings: readonly WarningSegment[];
   readonly summary: TranscoderSummary;
 }
 
@@ -263,6 +265,9 @@ export function createTranscoder(
     },
     get finished() {
       return finished;
+    },
+    get warnings() {
+      return sequencer.warnings;
     },
     get summary(): TranscoderSummary {
       return {

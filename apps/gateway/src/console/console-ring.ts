@@ -51,7 +51,7 @@ export class ConsoleRing {
     return this.held.values();
   }
 
-  /** Adds one finished exchange; returns the ids dropped to make room (maybe its own capture's, see `fit`). */
+  /** Adds one finished exchange (its capture only if it fits the bytes bound alone); returns the ids dropped to make room. */
   add(
     summary: ExchangeSummary,
     capture?: Omit<HeldExchange, "summary" | "bytes">,
@@ -78,11 +78,6 @@ export class ConsoleRing {
   resize(limits: RingLimits): readonly string[] {
     this.limits = limits;
     return this.evict();
-  }
-
-  clear(): void {
-    this.held.clear();
-    this.heldBytes = 0;
   }
 
   private evict(): string[] {

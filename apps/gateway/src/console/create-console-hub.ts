@@ -79,8 +79,7 @@ export function createConsoleHub(options: ConsoleHubOptions): ConsoleHub {
   const tick = (): void => {
     for (const entry of open.values()) {
       const summary = summarizeExchange(entry.exchange, true, false);
-      const { durationMs: _elapsed, ...changing } = summary;
-      const key = JSON.stringify(changing);
+      const key = changeKey(summary);
       if (key === entry.sent) continue;
       entry.sent = key;
       publish({ event: "exchange", data: summary });
@@ -103,8 +102,7 @@ export function createConsoleHub(options: ConsoleHubOptions): ConsoleHub {
     opened(exchange) {
       if (!listedInConsole(exchange.log.path)) return;
       const summary = summarizeExchange(exchange, true, false);
-      const { durationMs: _elapsed, ...changing } = summary;
-      open.set(exchange.requestId, { exchange, sent: JSON.stringify(changing) });
+      open.set(exchange.requestId, { exchange, sent: changeKey(summary) });
       publish({ event: "exchange", data: summary });
       startTicker();
     },
@@ -131,7 +129,7 @@ export function createConsoleHub(options: ConsoleHubOptions): ConsoleHub {
         const captured = live.exchange.recorder?.capture(undefined, false);
         if (captured === undefined) return undefined;
         return {
-          summary: { ...summarizeExchange(live.exchange, true, true) },
+          summary: summarizeExchange(live.exchange, true, true),
           record: captured.record as unknown as RecordedExchangeView,
           reads: rawReads(captured.record.upstream.reads),
           eventReads: captured.eventReads,
@@ -173,4 +171,10 @@ export function createConsoleHub(options: ConsoleHubOptions): ConsoleHub {
       for (const listener of ending) listener.end();
     },
   };
+}
+
+/** What an open exchange's summary says, but the time so far (which changes on every tick). */
+function changeKey(summary: ExchangeSummary): string {
+  const { durationMs: _elapsed, ...changing } = summary;
+  return JSON.stringify(changing);
 }

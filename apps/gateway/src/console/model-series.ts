@@ -16,7 +16,7 @@ const ZERO: ModelTotals = { requests: 0, errors: 0, inputTokens: 0, outputTokens
  * last point is the step still running, read when the page asks.
  */
 export class ModelSeries {
-  private readonly samples: { readonly at: number; readonly totals: Map<string, ModelTotals> }[] = [];
+  private readonly samples: Map<string, ModelTotals>[] = [];
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -40,7 +40,7 @@ export class ModelSeries {
   /** Each model's increase per step, oldest first (`points` long, zeros before the first reading), and its totals now. */
   async view(): Promise<{ series: Map<string, ModelSeriesView>; totals: Map<string, ModelTotals> }> {
     const now = await this.read();
-    const readings = [...this.samples.map((sample) => sample.totals), now];
+    const readings = [...this.samples, now];
     const models = new Set(readings.flatMap((totals) => [...totals.keys()]));
     const series = new Map<string, ModelSeriesView>();
     for (const model of models) {
@@ -61,7 +61,7 @@ export class ModelSeries {
 
   private async sample(): Promise<void> {
     const totals = await this.read();
-    this.samples.push({ at: performance.now(), totals });
+    this.samples.push(totals);
     // One more than the points: the oldest kept point needs the reading before it.
     while (this.samples.length > this.points) this.samples.shift();
   }

@@ -221,19 +221,25 @@ describe("the console's API", () => {
   });
 });
 
+/** The finished exchanges once `count` are held: from the live list's snapshot, then its updates (no polling). */
 async function waitForHeld(origin: string, count: number): Promise<ExchangeSummary[]> {
   // The exchange enters the ring when its response has closed, a moment after the client read its end.
-  for (let attempt = 0; attempt < 1000; attempt++) {
-    const events = await readStream(
-      origin,
-      (seen) => seen.length > 0,
-      async () => {},
-    );
-    const snapshot = events[0];
-    const held =
-      snapshot?.event === "snapshot" ? snapshot.data.exchanges.filter((e) => e.state === "done") : [];
-    if (held.length >= count) return [...held];
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`${count} exchange(s) never reached the ring`);
+  const done = new Map<string, ExchangeSummary>();
+  const note = (summary: ExchangeSummary): void => {
+    if (summary.state === "done") done.set(summary.id, summary);
+  };
+  await readStream(
+    origin,
+    (events) => {
+      done.clear();
+      for (const event of events) {
+        if (event.event === "snapshot") event.data.exchanges.forEach(note);
+        if (event.event === "exchange") note(event.data);
+        if (event.event === "evicted") for (const id of event.data.ids) done.delete(id);
+      }
+      return done.size >= count;
+    },
+    async () => {},
+  );
+  return [...done.values()];
 }

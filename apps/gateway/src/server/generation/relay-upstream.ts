@@ -55,7 +55,7 @@ export async function relayUpstream(options: RelayOptions): Promise<TranscoderSu
     }
     // An error event only ever ends the stream: only the last batch is looked at, never the hot path.
     if (transcoder.finished) scrubErrorEvents(taken, options.secrets);
-    if (recorder !== undefined) recorder.events(taken, transcoder.summary.warnings);
+    if (recorder !== undefined) recorder.events(taken, transcoder.warnings);
     return options.emit(taken);
   };
   const { clientSignal } = options;
