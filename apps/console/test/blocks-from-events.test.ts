@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { blocksFromEvents } from "../src/exchange/blocks-from-events";
 
 describe("blocksFromEvents", () => {
-  it("rebuilds each block with the reads its deltas followed, the stop reason and errors", () => {
+  it("rebuilds each block with the reads its events came of, the stop reason and errors", () => {
     const events = [
       { type: "message_start" },
       { type: "content_block_start", index: 0, content_block: { type: "thinking", thinking: "" } },
@@ -28,8 +28,9 @@ describe("blocksFromEvents", () => {
     expect(
       message.blocks.map((block) => [block.index, block.type, block.name, block.text, [...block.reads]]),
     ).toEqual([
-      [0, "thinking", undefined, "hm", [0]],
-      [1, "tool_use", "Bash", '{"command":"ls"}', [2, 3, 5]],
+      // The stop after read 2 was made by reads 1 and 2 (the closing tag); the call's second delta by 4 and 5.
+      [0, "thinking", undefined, "hm", [0, 1, 2]],
+      [1, "tool_use", "Bash", '{"command":"ls"}', [2, 3, 4, 5]],
     ]);
     expect(message.stopReason).toBe("tool_use");
     expect(message.usage).toEqual({ output_tokens: 9 });

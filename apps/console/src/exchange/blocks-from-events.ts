@@ -8,6 +8,7 @@ export interface ReceivedBlock {
   readonly name?: string;
   /** The text of a thinking or text block; a tool_use block's `input_json_delta`s, joined. */
   text: string;
+  /** The reads its events came of: each event, of the reads since the one before it (any block's). */
   readonly reads: Set<number>;
   /** The event positions (in `record.events`) that built it. */
   readonly events: number[];
@@ -27,8 +28,18 @@ export function blocksFromEvents(
 ): ReceivedMessage {
   const message: ReceivedMessage = { blocks: [], errors: [] };
   const open = new Map<number, ReceivedBlock>();
+  // An event came of every read since the previous event: a parser holds markup (`<tool_call>`, a parameter's
+  // value) until it knows what it is, so the reads that made a block are not only those its events followed.
+  let consumed = -1;
+  const sources = (read: number): number[] => {
+    if (read < 0) return [];
+    const from = Math.min(consumed + 1, read);
+    consumed = Math.max(consumed, read);
+    return Array.from({ length: read - from + 1 }, (_, i) => from + i);
+  };
   events.forEach((event, position) => {
     const read = eventReads[position] ?? -1;
+    const reads = sources(read);
     if (
       event.type === "content_block_start" &&
       event.index !== undefined &&
@@ -47,7 +58,7 @@ export function blocksFromEvents(
         ...(start.id === undefined ? {} : { id: start.id }),
         ...(start.name === undefined ? {} : { name: start.name }),
         text: start.text ?? start.thinking ?? "",
-        reads: new Set(read >= 0 ? [read] : []),
+        reads: new Set(reads),
         events: [position],
       };
       open.set(event.index, block);
@@ -57,10 +68,12 @@ export function blocksFromEvents(
       if (block === undefined) return;
       const delta = event.delta;
       block.text += delta?.thinking ?? delta?.text ?? delta?.partial_json ?? "";
-      if (read >= 0) block.reads.add(read);
+      for (const source of reads) block.reads.add(source);
       block.events.push(position);
     } else if (event.type === "content_block_stop" && event.index !== undefined) {
-      open.get(event.index)?.events.push(position);
+      const block = open.get(event.index);
+      for (const source of reads) block?.reads.add(source);
+      block?.events.push(position);
     } else if (event.type === "message_delta") {
       if (event.delta?.stop_reason !== undefined) message.stopReason = event.delta.stop_reason;
       if (typeof event.usage === "object" && event.usage !== null)
