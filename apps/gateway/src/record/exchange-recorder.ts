@@ -16,8 +16,8 @@ import { serializeTranscoderOptions } from "./serialize-transcoder-options";
  * chunk.
  */
 export interface ExchangeRecorder {
-  /** The decoded JSON request body. */
-  clientBody(json: unknown): void;
+  /** The decoded JSON request body, and the length of its text (what the console counts for it). */
+  clientBody(json: unknown, length: number): void;
   /** The upstream call starts now (the reads' clock starts with it), with the translated body. */
   upstreamCall(model: ServedModel, body: Record<string, unknown>): void;
   /** `url`: the replica that answered, when the model lists several (the log line's `upstreamUrl`). */
@@ -37,10 +37,24 @@ export interface ExchangeRecorder {
   readonly reads: number;
   readonly bytes: number;
   /**
-   * The exchange as its file holds it, so far; undefined when the upstream was never called (nothing to
-   * replay). `final`: the exchange is over, so the text decoder gives up what it still holds (once, at the end).
+   * The exchange as its file holds it, so far, scrubbed now (the console's detail of an open exchange);
+   * undefined when the upstream was never called (nothing to replay).
    */
-  capture(status: number | undefined, final: boolean): CapturedExchange | undefined;
+  capture(status: number | undefined): CapturedExchange | undefined;
+  /**
+   * The exchange is over (once, at its end): the text decoder gives up what it still holds, the recorder
+   * takes nothing more, and what it collected is handed over as it is, scrubbed only when `scrub` is called
+   * (the record file at once; the console only when a page asks). Undefined when the upstream was never called.
+   */
+  finish(status: number | undefined): FinishedExchange | undefined;
+}
+
+/** A finished exchange's parts as the recorder collected them: nothing is copied, scrubbed or formatted yet. */
+export interface FinishedExchange {
+  /** About what the parts take, in characters (`heldLength`): what the console's ring counts for them. */
+  readonly length: number;
+  /** The exchange as its file holds it, scrubbed anew on each call. */
+  scrub(): CapturedExchange;
 }
 
 /** A recorded exchange, and where in its reads each event and warning arose (the console lines them up). */
@@ -69,6 +83,7 @@ export function createExchangeRecorder(context: RecorderContext): ExchangeRecord
   const eventReads: number[] = [];
   const warnings: { code: string; message: string; read: number }[] = [];
   let clientBody: unknown = null;
+  let clientBodyLength = 0;
   let model: ServedModel | undefined;
   let upstreamBody: unknown = null;
   let upstreamStatus: number | null = null;
@@ -78,11 +93,11 @@ export function createExchangeRecorder(context: RecorderContext): ExchangeRecord
   let startedAt = 0;
   let recordedBytes = 0;
   let truncated = false;
+  // Set at the end: what the console keeps is these very parts, so nothing may add to them after.
+  let finished = false;
+  let finishedAs: FinishedExchange | undefined;
 
-  const build = (status: number | undefined, called: ServedModel, final: boolean): CapturedExchange => {
-    // Once truncated, the decoder may hold half a character that belongs to a read not kept.
-    const tail = truncated || !final ? "" : decoder.decode();
-    if (tail !== "") reads.push({ t: reads.at(-1)?.t ?? 0, text: tail });
+  const build = (status: number | undefined, called: ServedModel): CapturedExchange => {
     const secrets = [...called.secrets, ...context.secrets];
     const texts = scrubReads(
       reads.map((read) => read.text),
@@ -134,8 +149,9 @@ export function createExchangeRecorder(context: RecorderContext): ExchangeRecord
   };
 
   return {
-    clientBody(json) {
+    clientBody(json, length) {
       clientBody = json;
+      clientBodyLength = length;
     },
     upstreamCall(served, body) {
       model = served;
@@ -151,7 +167,7 @@ export function createExchangeRecorder(context: RecorderContext): ExchangeRecord
       upstreamUrl = url;
     },
     read(bytes) {
-      if (truncated) return;
+      if (truncated || finished) return;
       if (recordedBytes + bytes.byteLength > context.maxBytes) {
         truncated = true;
         return;
@@ -166,7 +182,7 @@ export function createExchangeRecorder(context: RecorderContext): ExchangeRecord
     },
     events(emitted, soFar) {
       // Past the cap, the events of reads that were not kept would not replay from the file.
-      if (truncated) return;
+      if (truncated || finished) return;
       const read = reads.length - 1;
       for (const event of toAnthropicEvents(emitted)) {
         events.push(event);
@@ -184,10 +200,69 @@ export function createExchangeRecorder(context: RecorderContext): ExchangeRecord
     get bytes() {
       return recordedBytes;
     },
-    capture(status, final) {
-      return model === undefined ? undefined : build(status, model, final);
+    capture(status) {
+      return model === undefined ? undefined : build(status, model);
+    },
+    finish(status) {
+      if (finished) return finishedAs;
+      finished = true;
+      // Once truncated, the decoder may hold half a character that belongs to a read not kept.
+      const tail = truncated ? "" : decoder.decode();
+      if (tail !== "") reads.push({ t: reads.at(-1)?.t ?? 0, text: tail });
+      const called = model;
+      if (called !== undefined) {
+        finishedAs = {
+          length: heldLength(reads, events, clientBodyLength, context.headers),
+          scrub: () => build(status, called),
+        };
+      }
+      return finishedAs;
     },
   };
+}
+
+// What one read or event adds around its text in a record file (`{"t":12.3,"text":…}`, the event's keys),
+// and what the file holds besides the reads, events and bodies (the model, the transcoder's options).
+const READ_OVERHEAD = 32;
+const DELTA_OVERHEAD = 96;
+const FILE_OVERHEAD = 1024;
+
+/**
+ * About how long a finished exchange's record file is, from its parts as they are, with no stringify or
+ * scrub of the bulk: each read's text, each delta event's text, each other event (a few per block) exactly,
+ * the client body's text twice (the translated request is about as long), the headers, and a fixed part
+ * for the rest. Escapes are not counted (a read's quotes come out as `\"` in the file), so a file is
+ * somewhat longer than this, but what the console holds until a page asks is the parts, not the file.
+ */
+function heldLength(
+  reads: readonly { readonly text: string }[],
+  events: readonly MessageStreamEvent[],
+  clientBodyLength: number,
+  headers: IncomingHttpHeaders,
+): number {
+  let length = FILE_OVERHEAD + 2 * clientBodyLength;
+  for (const read of reads) length += READ_OVERHEAD + read.text.length;
+  for (const event of events) length += eventLength(event);
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    length += name.length + 8 + (typeof value === "string" ? value.length : value.join(", ").length);
+  }
+  return length;
+}
+
+function eventLength(event: MessageStreamEvent): number {
+  if (event.type !== "content_block_delta") return JSON.stringify(event).length;
+  const { delta } = event;
+  switch (delta.type) {
+    case "text_delta":
+      return DELTA_OVERHEAD + delta.text.length;
+    case "thinking_delta":
+      return DELTA_OVERHEAD + delta.thinking.length;
+    case "input_json_delta":
+      return DELTA_OVERHEAD + delta.partial_json.length;
+    case "signature_delta":
+      return DELTA_OVERHEAD + delta.signature.length;
+  }
 }
 
 /**
