@@ -42,16 +42,16 @@ export interface ExchangeRecorder {
    */
   capture(status: number | undefined): CapturedExchange | undefined;
   /**
-   * The exchange is over (once, at its end): the text decoder gives up what it still holds, the recorder
-   * takes nothing more, and what it collected is handed over as it is, scrubbed only when `scrub` is called
-   * (the record file at once; the console only when a page asks). Undefined when the upstream was never called.
+   * The exchange is over (once, at its end): the recorder takes nothing more, and what it collected is
+   * handed over as it is, decoded and scrubbed only when `scrub` is called (the record file at once; the
+   * console only when a page asks). Undefined when the upstream was never called.
    */
   finish(status: number | undefined): FinishedExchange | undefined;
 }
 
-/** A finished exchange's parts as the recorder collected them: nothing is copied, scrubbed or formatted yet. */
+/** A finished exchange's parts as the recorder collected them: nothing is decoded, copied, scrubbed or formatted yet. */
 export interface FinishedExchange {
-  /** About what the parts take, in characters (`heldLength`): what the console's ring counts for them. */
+  /** About how long their record file would be (`heldLength`): what the console's ring counts for them. */
   readonly length: number;
   /** The exchange as its file holds it, scrubbed anew on each call. */
   scrub(): CapturedExchange;
@@ -77,9 +77,10 @@ export interface RecorderContext {
 }
 
 export function createExchangeRecorder(context: RecorderContext): ExchangeRecorder {
-  const decoder = new TextDecoder();
-  const reads: { t: number; text: string }[] = [];
-  const events: MessageStreamEvent[] = [];
+  // Each read and event is kept as it came (the bytes, the transcoder's own event): decoding them to text
+  // and to Anthropic events waits until a file or a page wants them, off the stream's path.
+  const reads: { readonly t: number; readonly bytes: Uint8Array }[] = [];
+  const events: StreamEvent[] = [];
   const eventReads: number[] = [];
   const warnings: { code: string; message: string; read: number }[] = [];
   let clientBody: unknown = null;
@@ -99,12 +100,14 @@ export function createExchangeRecorder(context: RecorderContext): ExchangeRecord
 
   const build = (status: number | undefined, called: ServedModel): CapturedExchange => {
     const secrets = [...called.secrets, ...context.secrets];
+    const decoded = decodedReads(reads, finished && !truncated);
     const texts = scrubReads(
-      reads.map((read) => read.text),
+      decoded.map((read) => read.text),
       secrets,
     );
     const { plan } = called;
-    const kept = scrubbedEvents(events, secrets);
+    const wire = anthropicEvents(events, eventReads);
+    const kept = scrubbedEvents(wire.events, secrets);
     const record: RecordedExchange = {
       format: "sluice-exchange",
       version: RECORDING_FORMAT_VERSION,
@@ -134,13 +137,13 @@ export function createExchangeRecorder(context: RecorderContext): ExchangeRecord
         request: scrubStrings(upstreamBody, secrets),
         status: upstreamStatus,
         error: upstreamError,
-        reads: reads.map((read, index) => ({ t: read.t, text: texts[index] ?? "" })),
+        reads: decoded.map((read, index) => ({ t: read.t, text: texts[index] ?? "" })),
       },
       events: kept.map(({ event }) => event) as unknown as RecordedExchange["events"],
     };
     return {
       record,
-      eventReads: kept.map(({ index }) => eventReads[index] ?? -1),
+      eventReads: kept.map(({ index }) => wire.reads[index] ?? -1),
       warnings: warnings.map((warning) => ({
         ...warning,
         message: scrubStrings(warning.message, secrets) as string,
@@ -175,7 +178,8 @@ export function createExchangeRecorder(context: RecorderContext): ExchangeRecord
       recordedBytes += bytes.byteLength;
       // One decimal of a millisecond: enough to see bursts, short enough to read.
       const t = Math.round((performance.now() - startedAt) * 10) / 10;
-      reads.push({ t, text: decoder.decode(bytes, { stream: true }) });
+      // The body's own chunk: nothing writes into it after it was read.
+      reads.push({ t, bytes });
     },
     transcoder(options) {
       transcoder = options;
@@ -184,7 +188,7 @@ export function createExchangeRecorder(context: RecorderContext): ExchangeRecord
       // Past the cap, the events of reads that were not kept would not replay from the file.
       if (truncated || finished) return;
       const read = reads.length - 1;
-      for (const event of toAnthropicEvents(emitted)) {
+      for (const event of emitted) {
         events.push(event);
         eventReads.push(read);
       }
@@ -206,9 +210,6 @@ export function createExchangeRecorder(context: RecorderContext): ExchangeRecord
     finish(status) {
       if (finished) return finishedAs;
       finished = true;
-      // Once truncated, the decoder may hold half a character that belongs to a read not kept.
-      const tail = truncated ? "" : decoder.decode();
-      if (tail !== "") reads.push({ t: reads.at(-1)?.t ?? 0, text: tail });
       const called = model;
       if (called !== undefined) {
         finishedAs = {
@@ -228,20 +229,20 @@ const DELTA_OVERHEAD = 96;
 const FILE_OVERHEAD = 1024;
 
 /**
- * About how long a finished exchange's record file is, from its parts as they are, with no stringify or
- * scrub of the bulk: each read's text, each delta event's text, each other event (a few per block) exactly,
- * the client body's text twice (the translated request is about as long), the headers, and a fixed part
- * for the rest. Escapes are not counted (a read's quotes come out as `\"` in the file), so a file is
- * somewhat longer than this, but what the console holds until a page asks is the parts, not the file.
+ * About how long a finished exchange's record file is, from its parts as they are, with no decode, stringify
+ * or scrub of the bulk: each read's bytes, each delta's text, each other event (a few per block) exactly,
+ * the client body's text twice (the file holds the translated request too, about as long), the headers,
+ * and a fixed part for the rest. JSON escapes are not counted (a read's quotes come out as `\"` in the
+ * file), so a file is somewhat longer than this; but until a page asks, what is held is the parts.
  */
 function heldLength(
-  reads: readonly { readonly text: string }[],
-  events: readonly MessageStreamEvent[],
+  reads: readonly { readonly bytes: Uint8Array }[],
+  events: readonly StreamEvent[],
   clientBodyLength: number,
   headers: IncomingHttpHeaders,
 ): number {
   let length = FILE_OVERHEAD + 2 * clientBodyLength;
-  for (const read of reads) length += READ_OVERHEAD + read.text.length;
+  for (const read of reads) length += READ_OVERHEAD + read.bytes.byteLength;
   for (const event of events) length += eventLength(event);
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
@@ -250,19 +251,44 @@ function heldLength(
   return length;
 }
 
-function eventLength(event: MessageStreamEvent): number {
-  if (event.type !== "content_block_delta") return JSON.stringify(event).length;
-  const { delta } = event;
-  switch (delta.type) {
-    case "text_delta":
-      return DELTA_OVERHEAD + delta.text.length;
-    case "thinking_delta":
-      return DELTA_OVERHEAD + delta.thinking.length;
-    case "input_json_delta":
-      return DELTA_OVERHEAD + delta.partial_json.length;
-    case "signature_delta":
-      return DELTA_OVERHEAD + delta.signature.length;
-  }
+function eventLength(event: StreamEvent): number {
+  if (event.type === "block-delta") return DELTA_OVERHEAD + event.text.length;
+  let length = 0;
+  for (const wire of toAnthropicEvents([event])) length += JSON.stringify(wire).length;
+  return length;
+}
+
+/**
+ * The reads' text, decoded in order as one stream. `flush`: the exchange is over, so the decoder gives up
+ * what it still holds, as a read of its own; not once truncated, where it may hold half a character that
+ * belongs to a read not kept.
+ */
+function decodedReads(
+  reads: readonly { readonly t: number; readonly bytes: Uint8Array }[],
+  flush: boolean,
+): { t: number; text: string }[] {
+  const decoder = new TextDecoder();
+  const decoded = reads.map((read) => ({ t: read.t, text: decoder.decode(read.bytes, { stream: true }) }));
+  const tail = flush ? decoder.decode() : "";
+  if (tail !== "") decoded.push({ t: reads.at(-1)?.t ?? 0, text: tail });
+  return decoded;
+}
+
+/** The transcoder's events as the Anthropic events they encode to, each with the read it followed. */
+function anthropicEvents(
+  events: readonly StreamEvent[],
+  eventReads: readonly number[],
+): { readonly events: MessageStreamEvent[]; readonly reads: number[] } {
+  const wire: MessageStreamEvent[] = [];
+  const reads: number[] = [];
+  events.forEach((event, index) => {
+    // One event may encode to two (message-end: message_delta, message_stop), both after the same read.
+    for (const each of toAnthropicEvents([event])) {
+      wire.push(each);
+      reads.push(eventReads[index] ?? -1);
+    }
+  });
+  return { events: wire, reads };
 }
 
 /**
