@@ -3,16 +3,17 @@ import type { ExchangeRecorder } from "./exchange-recorder";
 /**
  * An upstream body that records each read as it passes. `callUpstream` hands it out only when the
  * exchange records, and `relayUpstream` finds the recorder on it, so no surface handler has to pass
- * one along (and recording off adds nothing per read).
+ * one along (and recording off adds nothing per read). The relay, on the stream's path, reads `source`
+ * and records the reads itself; anything else that reads the body (an error's text) goes through here.
  */
 export class RecordingBody implements AsyncIterable<Uint8Array> {
   constructor(
-    private readonly body: AsyncIterable<Uint8Array>,
+    readonly source: AsyncIterable<Uint8Array>,
     readonly recorder: ExchangeRecorder,
   ) {}
 
   [Symbol.asyncIterator](): AsyncIterator<Uint8Array> {
-    const inner = this.body[Symbol.asyncIterator]();
+    const inner = this.source[Symbol.asyncIterator]();
     const { recorder } = this;
     return {
       async next() {

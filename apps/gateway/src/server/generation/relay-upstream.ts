@@ -36,8 +36,10 @@ export interface RelayOptions {
 export async function relayUpstream(options: RelayOptions): Promise<TranscoderSummary> {
   let events: StreamEvent[] = [];
   const transcoder = createTranscoder(options.transcoder, (event) => events.push(event));
-  // Set by callUpstream when the exchange records (server.record_dir); the reads record themselves.
+  // Set by callUpstream when the exchange records (server.record_dir, server.console). The relay reads the
+  // body under the recording one and records each read itself: one async step fewer per read.
   const recorder = options.body instanceof RecordingBody ? options.body.recorder : undefined;
+  const body = options.body instanceof RecordingBody ? options.body.source : options.body;
   recorder?.transcoder(options.transcoder);
   const { limit } = options;
   let limited: ErrorObject | undefined;
@@ -59,7 +61,7 @@ export async function relayUpstream(options: RelayOptions): Promise<TranscoderSu
     return options.emit(taken);
   };
   const { clientSignal } = options;
-  const iterator = options.body[Symbol.asyncIterator]();
+  const iterator = body[Symbol.asyncIterator]();
   let bodyEnded = false;
   let failed = false;
   let failure: unknown;
@@ -72,6 +74,7 @@ export async function relayUpstream(options: RelayOptions): Promise<TranscoderSu
       let next: IteratorResult<Uint8Array>;
       try {
         next = await iterator.next();
+        if (next.done !== true) recorder?.read(next.value);
       } catch (error) {
         bodyEnded = true;
         failed = true;
