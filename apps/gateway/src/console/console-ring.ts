@@ -39,7 +39,7 @@ export interface RingLimits {
 // A summary and its bookkeeping, counted even when no capture is kept, so that 404s alone cannot grow the ring.
 const SUMMARY_BYTES = 512;
 
-/** What a capture counts: a file's length, or the recorder's estimate of its parts (one char, one byte, as before). */
+/** What a capture counts: a file by its length (a byte a character, as before), parts by the recorder's estimate. */
 function captureBytes(capture: HeldCapture): number {
   return capture.kind === "served" ? capture.served.file.length : capture.length;
 }

@@ -51,7 +51,7 @@ export interface ExchangeRecorder {
 
 /** A finished exchange's parts as the recorder collected them: nothing is decoded, copied, scrubbed or formatted yet. */
 export interface FinishedExchange {
-  /** About how long their record file would be (`heldLength`): what the console's ring counts for them. */
+  /** About what the parts take in memory (`heldLength`): what the console's ring counts for them. */
   readonly length: number;
   /** The exchange as its file holds it, scrubbed anew on each call. */
   scrub(): CapturedExchange;
@@ -222,18 +222,20 @@ export function createExchangeRecorder(context: RecorderContext): ExchangeRecord
   };
 }
 
-// What one read or event adds around its text in a record file (`{"t":12.3,"text":…}`, the event's keys),
-// and what the file holds besides the reads, events and bodies (the model, the transcoder's options).
-const READ_OVERHEAD = 32;
+// A held read is its bytes and about 250 bytes of objects around them (its entry, the chunk's view and the
+// chunk's buffer: measured on node 20), more than the `{"t":12.3,"text":…}` its file line adds; a delta is
+// one small event object and its text, about what its line in the file takes. The fixed part: what a file
+// holds besides the reads, events and bodies (the model, the transcoder's options).
+const READ_OVERHEAD = 256;
 const DELTA_OVERHEAD = 96;
 const FILE_OVERHEAD = 1024;
 
 /**
- * About how long a finished exchange's record file is, from its parts as they are, with no decode, stringify
- * or scrub of the bulk: each read's bytes, each delta's text, each other event (a few per block) exactly,
- * the client body's text twice (the file holds the translated request too, about as long), the headers,
- * and a fixed part for the rest. JSON escapes are not counted (a read's quotes come out as `\"` in the
- * file), so a file is somewhat longer than this; but until a page asks, what is held is the parts.
+ * About what a finished exchange's parts take, as they are, with no decode, stringify or scrub of the bulk:
+ * each read's bytes and the objects that hold them, each delta's text, each other event (a few per block)
+ * as its JSON, the client body's text twice (the file holds the translated request too, about as long),
+ * the headers, and a fixed part. For a stream of small reads (a token each) that is more than its record
+ * file's length; the file, once a page had it built, counts as its own length.
  */
 function heldLength(
   reads: readonly { readonly bytes: Uint8Array }[],
