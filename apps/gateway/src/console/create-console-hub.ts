@@ -4,10 +4,11 @@ import type {
   ExchangeSummary,
   RecordedExchangeView,
 } from "@sluice/console";
-import type { CapturedExchange } from "../record/exchange-recorder";
+import type { CapturedExchange, FinishedExchange } from "../record/exchange-recorder";
+import { formatExchangeFile } from "../record/format-exchange-file";
 import type { Exchange } from "../server/exchange";
 import type { ModelTotals } from "../server/observe/create-gateway-metrics";
-import { ConsoleRing, type RingLimits } from "./console-ring";
+import { ConsoleRing, type HeldCapture, type RingLimits } from "./console-ring";
 import { ModelSeries } from "./model-series";
 import { rawReads } from "./raw-reads";
 import { summarizeExchange } from "./summarize-exchange";
@@ -20,8 +21,12 @@ import { summarizeExchange } from "./summarize-exchange";
 export interface ConsoleHub {
   /** A request arrived (the console lists it once it is API traffic: not /console, the probes, /metrics). */
   opened(exchange: Exchange): void;
-  /** Its response closed and its handler is done: the summary is final, the capture goes into the ring. */
-  closed(exchange: Exchange, captured?: CapturedExchange, file?: string): void;
+  /**
+   * Its response closed and its handler is done: the summary is final, the capture goes into the ring, as the
+   * record file already made (`written`, with `server.record_dir`) or else as the recorder's parts, scrubbed
+   * only if a page asks for the exchange.
+   */
+  closed(exchange: Exchange, finished?: FinishedExchange, written?: WrittenExchange): void;
   /** Every exchange held and open, oldest first. */
   summaries(): ExchangeSummary[];
   detail(id: string): ExchangeDetail | undefined;
@@ -34,6 +39,12 @@ export interface ConsoleHub {
   resize(limits: RingLimits): void;
   /** Stops the timers and tells listeners the gateway is going (a drain, or the console turned off). */
   close(): void;
+}
+
+/** A finished exchange scrubbed and formatted for its record file. */
+export interface WrittenExchange {
+  readonly captured: CapturedExchange;
+  readonly file: string;
 }
 
 /** A page's live list (GET /console/api/stream). */
@@ -106,15 +117,10 @@ export function createConsoleHub(options: ConsoleHubOptions): ConsoleHub {
       publish({ event: "exchange", data: summary });
       startTicker();
     },
-    closed(exchange, captured, file) {
+    closed(exchange, finished, written) {
       if (!open.delete(exchange.requestId)) return;
       const summary = summarizeExchange(exchange, false, false);
-      const { kept, evicted } = ring.add(
-        summary,
-        captured === undefined || file === undefined
-          ? undefined
-          : { file, eventReads: captured.eventReads, warnings: captured.warnings },
-      );
+      const { kept, evicted } = ring.add(summary, heldCapture(finished, written));
       publish({ event: "exchange", data: kept.summary });
       if (evicted.length > 0) publish({ event: "evicted", data: { ids: evicted } });
     },
@@ -126,7 +132,7 @@ export function createConsoleHub(options: ConsoleHubOptions): ConsoleHub {
     detail(id) {
       const live = open.get(id);
       if (live !== undefined) {
-        const captured = live.exchange.recorder?.capture(undefined, false);
+        const captured = live.exchange.recorder?.capture(undefined);
         if (captured === undefined) return undefined;
         return {
           summary: summarizeExchange(live.exchange, true, true),
@@ -137,19 +143,23 @@ export function createConsoleHub(options: ConsoleHubOptions): ConsoleHub {
         };
       }
       const held = ring.get(id);
-      if (held?.file === undefined) return undefined;
-      const record = JSON.parse(held.file) as RecordedExchangeView;
+      const served = ring.serve(id);
+      if (held === undefined || served === undefined) return undefined;
+      const record = (served.record ?? JSON.parse(served.file)) as RecordedExchangeView;
       return {
         summary: held.summary,
         record,
         reads: rawReads(record.upstream.reads),
-        eventReads: held.eventReads,
-        warnings: held.warnings,
+        eventReads: served.eventReads,
+        warnings: served.warnings,
       };
     },
     recordFile(id) {
       const held = ring.get(id);
-      return held?.file === undefined ? undefined : { text: held.file, time: held.summary.time };
+      const served = ring.serve(id);
+      return held === undefined || served === undefined
+        ? undefined
+        : { text: served.file, time: held.summary.time };
     },
     subscribe(listener) {
       listeners.add(listener);
@@ -169,6 +179,27 @@ export function createConsoleHub(options: ConsoleHubOptions): ConsoleHub {
       const ending = [...listeners];
       listeners.clear();
       for (const listener of ending) listener.end();
+    },
+  };
+}
+
+/** The ring's form of a finished exchange's capture: the file made for `record_dir`, or the parts as they are. */
+function heldCapture(
+  finished: FinishedExchange | undefined,
+  written: WrittenExchange | undefined,
+): HeldCapture | undefined {
+  if (written !== undefined) {
+    const { file, captured } = written;
+    return { kind: "served", served: { file, eventReads: captured.eventReads, warnings: captured.warnings } };
+  }
+  if (finished === undefined) return undefined;
+  return {
+    kind: "raw",
+    length: finished.length,
+    serve: () => {
+      // The same scrub and format as a record file's, only later: the ring holds the parts until then.
+      const { record, eventReads, warnings } = finished.scrub();
+      return { record, file: formatExchangeFile(record), eventReads, warnings };
     },
   };
 }

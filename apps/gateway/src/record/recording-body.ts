@@ -4,19 +4,21 @@ import type { ExchangeRecorder } from "./exchange-recorder";
 /**
  * An upstream body that records each read as it passes. `callUpstream` hands it out only when the
  * exchange records, and `relayUpstream` finds the recorder on it, so no surface handler has to pass
- * one along (and recording off adds nothing per read).
+ * one along (and recording off adds nothing per read). On the stream's path the relay takes `stream`,
+ * which records each read as it is pushed, with no async step; a body read by iteration (an error's text,
+ * a body that cannot push) records through the iterator.
  */
 export class RecordingBody implements AsyncIterable<Uint8Array> {
   /** Present when the body it wraps pushes its reads (push-body.ts): each read is recorded on its way. */
   readonly stream?: (sink: BodySink) => BodyFlow;
 
   constructor(
-    private readonly body: AsyncIterable<Uint8Array>,
+    readonly source: AsyncIterable<Uint8Array>,
     readonly recorder: ExchangeRecorder,
   ) {
-    if (isPushBody(body))
+    if (isPushBody(source))
       this.stream = (sink) =>
-        body.stream({
+        source.stream({
           data(chunk) {
             recorder.read(chunk);
             sink.data(chunk);
@@ -26,7 +28,7 @@ export class RecordingBody implements AsyncIterable<Uint8Array> {
   }
 
   [Symbol.asyncIterator](): AsyncIterator<Uint8Array> {
-    const inner = this.body[Symbol.asyncIterator]();
+    const inner = this.source[Symbol.asyncIterator]();
     const { recorder } = this;
     return {
       async next() {

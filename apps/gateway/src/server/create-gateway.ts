@@ -3,7 +3,12 @@ import type { AddressInfo } from "node:net";
 import { ERROR_TABLE, gatewayError } from "@sluice/events";
 import type { Logger } from "pino";
 import type { Config, ModelConfig } from "../config/config";
-import { type ConsoleHub, createConsoleHub, listedInConsole } from "../console/create-console-hub";
+import {
+  type ConsoleHub,
+  createConsoleHub,
+  listedInConsole,
+  type WrittenExchange,
+} from "../console/create-console-hub";
 import { formatExchangeFile } from "../record/format-exchange-file";
 import { saveRecording } from "../record/save-recording";
 import type { ContextWindow } from "../upstream/context-window";
@@ -178,15 +183,21 @@ export function createGateway(config: Config, options: GatewayOptions = {}): Gat
         logger.debug(log, "request");
       }
       // After the response: a slow or failing disk never delays or changes what the client got.
-      const captured = exchange.recorder?.capture(log.status, true);
-      const file = captured === undefined ? undefined : formatExchangeFile(captured.record);
+      const finished = exchange.recorder?.finish(log.status);
       const { recording } = current;
-      if (recording !== undefined && file !== undefined) {
-        void saveRecording(recording, { receivedAt: exchange.arrivedAt, requestId, text: file }, (reason) =>
-          logger.warn({ requestId, recordDir: recording.dir, reason }, "recording not written"),
+      // Only a record file is scrubbed and formatted here, for every exchange; the console alone keeps the
+      // parts and does that for the few a page asks for.
+      let written: WrittenExchange | undefined;
+      if (recording !== undefined && finished !== undefined) {
+        const captured = finished.scrub();
+        written = { captured, file: formatExchangeFile(captured.record) };
+        void saveRecording(
+          recording,
+          { receivedAt: exchange.arrivedAt, requestId, text: written.file },
+          (reason) => logger.warn({ requestId, recordDir: recording.dir, reason }, "recording not written"),
         );
       }
-      hub?.closed(exchange, captured, file);
+      hub?.closed(exchange, finished, written);
     };
     response.once("close", () => {
       openExchanges.delete(shutdown);

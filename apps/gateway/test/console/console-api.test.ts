@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import Anthropic from "@anthropic-ai/sdk";
 import type {
   ConsoleInfo,
@@ -11,8 +14,13 @@ import { createParser } from "eventsource-parser";
 import { afterEach, describe, expect, it } from "vitest";
 import { RecordedExchangeSchema } from "../../src/record/recorded-exchange";
 import { replayExchange } from "../../src/record/replay-exchange";
-import { readChunks, type ScriptedUpstream, startScriptedUpstream } from "../server/scripted-upstream";
-import { startTestGateway, type TestGateway } from "../server/test-gateway";
+import {
+  readChunks,
+  type ScriptedReply,
+  type ScriptedUpstream,
+  startScriptedUpstream,
+} from "../server/scripted-upstream";
+import { post, startTestGateway, type TestGateway } from "../server/test-gateway";
 
 const KEY = "sk-console-test-key-0123456789";
 const UPSTREAM_KEY = "sk-upstream-console-9876543210";
@@ -32,10 +40,11 @@ afterEach(async () => {
   upstream = undefined;
 });
 
-async function start(server: string[]): Promise<TestGateway> {
-  upstream = await startScriptedUpstream(() => ({
-    payloads: readChunks("raw-qwen35-thinking-text-tool-call"),
-  }));
+async function start(
+  server: string[],
+  reply: () => ScriptedReply = () => ({ payloads: readChunks("raw-qwen35-thinking-text-tool-call") }),
+): Promise<TestGateway> {
+  upstream = await startScriptedUpstream(reply);
   gateway = await startTestGateway(
     [
       "server:",
@@ -180,13 +189,90 @@ describe("the console's API", () => {
     expect(text).not.toContain(UPSTREAM_KEY);
   });
 
+  // A token the client pasted into its message, which the upstream echoes back split between two reads
+  // along with the upstream's own key: the Bearer pattern and the configured key, as a record file has them.
+  const PASTED = "sk-pasted-in-a-message-1234567890";
+  const echo = `data: ${JSON.stringify({
+    choices: [{ index: 0, delta: { content: `you said Bearer ${PASTED}; my key is ${UPSTREAM_KEY}` } }],
+  })}\n\n`;
+  const echoReply = (): ScriptedReply => ({
+    raw: [
+      echo.slice(0, echo.indexOf(PASTED) + 9),
+      echo.slice(echo.indexOf(PASTED) + 9),
+      `data: ${JSON.stringify({ choices: [{ index: 0, delta: {}, finish_reason: "stop" }] })}\n\ndata: [DONE]\n\n`,
+    ],
+    delayMs: () => 20,
+  });
+
+  it.each([
+    ["scrubbed when asked (console alone)", false],
+    ["made for record_dir", true],
+  ])(
+    "serves no key, credential or Bearer token in the detail or the download: the file %s",
+    async (_, records) => {
+      const directory = records ? mkdtempSync(join(tmpdir(), "sluice-console-test-")) : undefined;
+      try {
+        const { origin } = await start(
+          ["console: true", ...(directory === undefined ? [] : [`record_dir: ${JSON.stringify(directory)}`])],
+          echoReply,
+        );
+        const response = await post(
+          origin,
+          "/v1/messages",
+          {
+            model: "qwen",
+            max_tokens: 64,
+            stream: true,
+            messages: [{ role: "user", content: `Use Bearer ${PASTED}, or ${UPSTREAM_KEY}.` }],
+          },
+          { authorization: `Bearer ${KEY}`, "x-echo": `Bearer ${PASTED}` },
+        );
+        expect(response.status).toBe(200);
+        await response.text();
+        const [summary] = (await waitForHeld(origin, 1)) as ExchangeSummary[];
+        const detailText = await (await get(origin, `/console/api/exchanges/${summary?.id}`)).text();
+        const fileText = await (await get(origin, `/console/api/exchanges/${summary?.id}/record`)).text();
+        // Asked twice: the second answer (from the file kept after the first) is scrubbed the same.
+        const again = await (await get(origin, `/console/api/exchanges/${summary?.id}/record`)).text();
+        expect(again).toBe(fileText);
+        for (const text of [detailText, fileText]) {
+          for (const secret of [KEY, UPSTREAM_KEY, PASTED]) expect(text).not.toContain(secret);
+          // Nor the halves the upstream's two reads carried.
+          expect(text).not.toContain(PASTED.slice(0, 9));
+          expect(text).not.toContain(PASTED.slice(9));
+        }
+        const file = Schema.decodeUnknownSync(RecordedExchangeSchema)(JSON.parse(fileText));
+        expect(file.client.headers).not.toHaveProperty("authorization");
+        expect(file.client.headers["x-echo"]).toBe("Bearer [redacted]");
+        expect(JSON.stringify(file.client.body)).toContain("Use Bearer [redacted], or [redacted].");
+        expect(file.upstream.reads.map((read) => read.text).join("")).toContain(
+          "you said Bearer [redacted]; my key is [redacted]",
+        );
+        expect(replayExchange(file)).toMatchObject({ kind: "replayed", difference: undefined });
+        const detail = JSON.parse(detailText) as ExchangeDetail;
+        expect(detail.record).toEqual(JSON.parse(fileText));
+      } finally {
+        if (directory !== undefined) rmSync(directory, { recursive: true, force: true });
+      }
+    },
+  );
+
   it("downloads an exchange as a record file that sluice replay replays unchanged", async () => {
     const { origin } = await start(["console: true"]);
     await ask(origin);
     const [summary] = (await waitForHeld(origin, 1)) as ExchangeSummary[];
+    const held = async () => ((await (await get(origin, "/console/api/info")).json()) as ConsoleInfo).held;
+    const before = await held();
     const response = await get(origin, `/console/api/exchanges/${summary?.id}/record`);
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename=".+\.json"$/);
-    const recorded = Schema.decodeUnknownSync(RecordedExchangeSchema)(await response.json());
+    const text = await response.text();
+    // Until asked, the ring counts the exchange's parts: about its file (JSON escapes aside) and the objects
+    // holding each read; once built, the file itself.
+    const after = await held();
+    expect(before.bytes).toBeGreaterThan(text.length * 0.75);
+    expect(before.bytes).toBeLessThan(512 + text.length + 256 * (summary?.reads ?? 0));
+    expect(after).toEqual({ exchanges: 1, bytes: 512 + text.length });
+    const recorded = Schema.decodeUnknownSync(RecordedExchangeSchema)(JSON.parse(text));
     const outcome = replayExchange(recorded);
     expect(outcome).toMatchObject({ kind: "replayed", difference: undefined });
   });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "../../src/config/parse-config";
+import { compileServedConfig } from "../../src/server/served/compile-served-config";
+import type { Upstream } from "../../src/upstream/upstream";
 
 const MODELS = "models:\n  - name: m\n    upstream:\n      base_url: demo\n";
 
@@ -20,5 +22,13 @@ describe("server.console in the config", () => {
 
   it("refuses a console that is not true or false", () => {
     expect(() => parseConfig(`server:\n  console: yes please\n${MODELS}`, {})).toThrow(/server\.console/);
+  });
+
+  it("off (and no record_dir), gives exchanges no recorder: nothing is kept or done per read for it", () => {
+    const capture = (yaml: string) =>
+      compileServedConfig(parseConfig(yaml, {}), () => ({}) as Upstream).capture;
+    expect(capture(MODELS)).toBeUndefined();
+    expect(capture(`server:\n  console: false\n${MODELS}`)).toBeUndefined();
+    expect(capture(`server:\n  console: true\n${MODELS}`)).toBeDefined();
   });
 });

@@ -1,6 +1,7 @@
 import type { ExchangeSummary } from "@sluice/console";
 import { describe, expect, it } from "vitest";
-import { ConsoleRing } from "../../src/console/console-ring";
+import { ConsoleRing, type HeldCapture } from "../../src/console/console-ring";
+import type { RecordedExchange } from "../../src/record/recorded-exchange";
 
 const summary = (id: string): ExchangeSummary => ({
   id,
@@ -15,7 +16,19 @@ const summary = (id: string): ExchangeSummary => ({
   bytes: 0,
   detail: false,
 });
-const capture = (bytes: number) => ({ file: "x".repeat(bytes), eventReads: [], warnings: [] });
+const capture = (bytes: number): HeldCapture => ({
+  kind: "served",
+  served: { file: "x".repeat(bytes), eventReads: [], warnings: [] },
+});
+/** Parts counted as `length`, whose file is `fileBytes` long; `built` counts the scrubs. */
+const raw = (length: number, fileBytes: number, built: { count: number }): HeldCapture => ({
+  kind: "raw",
+  length,
+  serve: () => {
+    built.count += 1;
+    return { file: "y".repeat(fileBytes), record: {} as RecordedExchange, eventReads: [], warnings: [] };
+  },
+});
 
 describe("ConsoleRing", () => {
   it("drops the oldest past the count bound", () => {
@@ -39,7 +52,8 @@ describe("ConsoleRing", () => {
     const ring = new ConsoleRing({ maxExchanges: 100, maxBytes: 2000 });
     const { kept } = ring.add(summary("big"), capture(5000));
     expect(kept.summary.detail).toBe(false);
-    expect(kept.file).toBeUndefined();
+    expect(kept.capture).toBeUndefined();
+    expect(ring.serve("big")).toBeUndefined();
     expect(ring.size).toBe(1);
   });
 
@@ -47,5 +61,32 @@ describe("ConsoleRing", () => {
     const ring = new ConsoleRing({ maxExchanges: 10, maxBytes: 1e9 });
     for (const id of ["a", "b", "c"]) ring.add(summary(id), capture(1));
     expect(ring.resize({ maxExchanges: 1, maxBytes: 1e9 })).toEqual(["a", "b"]);
+  });
+
+  it("counts raw parts by their length, builds their file when asked, and keeps it in their place", () => {
+    const ring = new ConsoleRing({ maxExchanges: 100, maxBytes: 1e9 });
+    const built = { count: 0 };
+    ring.add(summary("a"), raw(1000, 1500, built));
+    ring.add(summary("b"), capture(10));
+    expect(built.count).toBe(0);
+    const before = ring.bytes;
+    expect(ring.serve("a")?.file).toHaveLength(1500);
+    expect(ring.serve("a")?.file).toHaveLength(1500);
+    expect(built.count).toBe(1);
+    expect(ring.bytes).toBe(before + 500);
+    // Still the oldest: looking at it did not move it.
+    expect([...ring.values()].map((held) => held.summary.id)).toEqual(["a", "b"]);
+  });
+
+  it("never drops an exchange to keep a file it built: past the bound, the parts stay", () => {
+    const ring = new ConsoleRing({ maxExchanges: 100, maxBytes: 3000 });
+    const built = { count: 0 };
+    ring.add(summary("a"), raw(1000, 2500, built));
+    ring.add(summary("b"), capture(500));
+    expect(ring.serve("a")?.file).toHaveLength(2500);
+    expect(ring.serve("a")?.file).toHaveLength(2500);
+    expect(built.count).toBe(2);
+    expect(ring.size).toBe(2);
+    expect(ring.bytes).toBeLessThanOrEqual(3000);
   });
 });

@@ -129,6 +129,32 @@ describe("server.record_dir", { timeout: 30_000 }, () => {
     expect(encodeSseEvents(replayed.events)).toBe(streamedText);
   });
 
+  it("decodes the reads as one stream: a character split between two reads is whole in the file", async () => {
+    const chunk = new TextEncoder().encode(
+      `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: "café ☕ done" } }] })}\n\n`,
+    );
+    // Cut inside "é" (2 bytes) and inside "☕" (3 bytes).
+    const first = chunk.indexOf(0xc3) + 1;
+    const second = chunk.indexOf(0xe2) + 2;
+    const finish = `data: ${JSON.stringify({ choices: [{ index: 0, delta: {}, finish_reason: "stop" }] })}\n\ndata: [DONE]\n\n`;
+    const run = await start(() => ({
+      raw: [chunk.subarray(0, first), chunk.subarray(first, second), chunk.subarray(second), finish],
+      delayMs: () => 20,
+    }));
+    const response = await askGateway(run.gateway.origin, request({ stream: true }));
+    expect(response.status).toBe(200);
+    await response.text();
+    const [text] = await run.texts(1);
+    const file = decode(JSON.parse(text as string));
+    const reads = file.upstream.reads.map((read) => read.text);
+    expect(reads.join("")).toContain("café ☕ done");
+    expect(reads.join("")).not.toContain("\uFFFD");
+    // Each read holds the characters it completed: the cut ones go with the read that ends them.
+    expect(reads.some((read) => read.endsWith("caf"))).toBe(true);
+    const replay = replayExchange(file);
+    expect(replay.kind === "replayed" && replay.difference).toBeUndefined();
+  });
+
   it("records the OpenAI surfaces too: the pipeline's events, which replay without a difference", async () => {
     const run = await start(() => ({ payloads: rawQwen }), { model: "    preset: qwen3.5" });
     const headers = { authorization: `Bearer ${CLIENT_KEY}` };

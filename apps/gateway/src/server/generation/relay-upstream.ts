@@ -42,7 +42,7 @@ export interface RelayOptions {
 export async function relayUpstream(options: RelayOptions): Promise<TranscoderSummary> {
   let events: StreamEvent[] = [];
   const transcoder = createTranscoder(options.transcoder, (event) => events.push(event));
-  // Set by callUpstream when the exchange records (server.record_dir); the reads record themselves.
+  // Set by callUpstream when the exchange records (server.record_dir, server.console); the reads record themselves.
   const recorder = options.body instanceof RecordingBody ? options.body.recorder : undefined;
   recorder?.transcoder(options.transcoder);
   const { limit } = options;

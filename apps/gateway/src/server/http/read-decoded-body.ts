@@ -98,7 +98,7 @@ async function readJsonBody(
     replyError(exchange, gatewayError("invalid_request", `The request body is not valid JSON: ${reason}`));
     return { ok: false };
   }
-  exchange.recorder?.clientBody(json);
+  exchange.recorder?.clientBody(json, text.length);
   return { ok: true, json };
 }
 
