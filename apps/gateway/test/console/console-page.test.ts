@@ -5,7 +5,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import Anthropic from "@anthropic-ai/sdk";
-import type { ConsoleInfo, ConsoleStreamEvent, ExchangeSummary } from "@sluice/console";
+import type { ConsoleInfo, ConsoleStreamEvent, ExchangeDetail, ExchangeSummary } from "@sluice/console";
 import { Schema } from "effect";
 import { createParser } from "eventsource-parser";
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
@@ -34,6 +34,7 @@ const WAIT = { timeout: 60_000, interval: 100 };
 /** How many requests the load part sends, and how many at once. */
 const LOAD = 1_000;
 const CONCURRENCY = 8;
+const LOAD_PROMPT = "List the files here (load)";
 
 // The recorded answer (raw-qwen35-thinking-text-tool-call) thinks, says a sentence, then calls Bash in qwen_xml.
 const BASH = {
@@ -45,6 +46,8 @@ const BASH = {
     required: ["command"],
   },
 };
+// Thinking asked for, so the reasoning is passed on as a thinking block (otherwise the gateway drops it).
+const THINKING = { type: "enabled" as const, budget_tokens: 1024 };
 const CALL_INPUT = { command: "ls -la", description: "List files" };
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -74,7 +77,12 @@ describe.skipIf(!HAVE_CHROMIUM)(
               status: 500,
               body: JSON.stringify({ error: { message: "scripted failure", type: "server_error" } }),
             }
-          : { payloads: readChunks("raw-qwen35-thinking-text-tool-call") },
+          : {
+              payloads: readChunks("raw-qwen35-thinking-text-tool-call"),
+              // The views' answer comes a chunk at a time, so it spans many reads (the raw pane's read per
+              // chunk, as from a model server); the load's arrives as fast as it can.
+              ...(JSON.stringify(request.body).includes(LOAD_PROMPT) ? {} : { delayMs: () => 5 }),
+            },
       );
       const model = (name: string, upstreamModel: string): string[] => [
         `  - name: ${name}`,
@@ -176,23 +184,36 @@ describe.skipIf(!HAVE_CHROMIUM)(
       // The answer had no parser or sequencer warning, and the page shows none.
       expect(await page.locator('[data-testid="warning"]').count()).toBe(0);
 
-      // Hovering the tool_use block marks the raw reads it came from: its markup, not the thinking before it.
-      await tool.hover();
+      // Hovering a block marks the raw reads it came from, as the API aligned them: at least the reads its deltas
+      // followed, at most those of all its events (its start and stop too).
+      const detail = (await (await api(`/console/api/exchanges/${toolCallId}`)).json()) as ExchangeDetail;
       const linked = raw.locator(".raw.linked");
-      await expect.poll(() => linked.count(), WAIT).toBeGreaterThan(0);
-      const linkedKinds = await linked.evaluateAll((nodes) =>
-        nodes.map((node) => node.getAttribute("data-kind")),
-      );
-      expect(linkedKinds).not.toContain("reasoning");
-      expect(linkedKinds).not.toContain("think-tag");
-      const linkedRead = (await linked.first().getAttribute("data-read")) ?? "";
-      // The thinking block marks other reads: its reasoning.
-      await block("thinking").hover();
-      await expect
-        .poll(() => linked.evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-kind"))), WAIT)
-        .toContain("reasoning");
-      // And back: hovering one of the tool block's raw pieces marks the tool block.
-      await raw.locator(`.raw[data-read="${linkedRead}"]`).first().hover();
+      const linkedReads = async (): Promise<number[]> =>
+        [...new Set(await linked.evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-read"))))]
+          .map(Number)
+          .sort((a, b) => a - b);
+      const linkedKinds = (): Promise<(string | null)[]> =>
+        linked.evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-kind")));
+      for (const [type, kinds] of [
+        ["tool_use", ["tool-tag", "function", "parameter", "value"]],
+        ["thinking", ["reasoning"]],
+      ] as const) {
+        const { least, most } = readsOfBlock(detail, type);
+        await block(type).hover();
+        await expect.poll(() => linked.count(), WAIT).toBeGreaterThan(0);
+        // The reads linked (printed when wrong) against the API's: all of `least`, none outside `most`.
+        await expect
+          .poll(linkedReads, { ...WAIT, message: `${type} block's reads, against ${least} … ${most}` })
+          .toSatisfy(
+            (reads: number[]) =>
+              least.every((read) => reads.includes(read)) && reads.every((read) => most.includes(read)),
+          );
+        const kindsLinked = await linkedKinds();
+        expect(kindsLinked.some((kind) => (kinds as readonly (string | null)[]).includes(kind))).toBe(true);
+      }
+      // And back: hovering a raw piece the tool block came from marks the tool block.
+      const toolRead = readsOfBlock(detail, "tool_use").least.at(-1);
+      await raw.locator(`.raw[data-read="${toolRead}"]`).first().hover();
       await expect.poll(() => classesOf(tool), WAIT).toContain("linked");
       await screenshot(page, "exchange");
     });
@@ -294,9 +315,8 @@ describe.skipIf(!HAVE_CHROMIUM)(
       await expect.poll(() => shownCount(count), WAIT).toBe(held.length);
 
       // A row of the full list still opens.
-      const first = rows.first();
-      const id = (await first.getAttribute("data-id")) ?? "";
-      await first.click();
+      const id = (await rows.first().getAttribute("data-id")) ?? "";
+      await rowOf(page, id).click();
       await page.waitForURL(new RegExp(`#/exchange/${id}$`));
       await page.locator('[data-testid="exchange-view"]').waitFor({ state: "visible" });
       expect(await page.evaluate(() => 1 + 1)).toBe(2);
@@ -357,6 +377,30 @@ function distAssetsPresent(indexFile: string): boolean {
   return [...html.matchAll(/\/console\/(assets\/[^"']+)/g)].every((match) =>
     existsSync(join(dirname(indexFile), match[1] as string)),
   );
+}
+
+/**
+ * The reads a block came from, by the API's alignment (`eventReads`), among those with text (the page has spans
+ * only for them): `least`, those its deltas followed; `most`, those any of its events followed.
+ */
+function readsOfBlock(detail: ExchangeDetail, type: string): { least: number[]; most: number[] } {
+  const index = detail.record.events.find(
+    (event) => event.type === "content_block_start" && event.content_block?.type === type,
+  )?.index;
+  expect(index).toBeDefined();
+  const reads = (deltasOnly: boolean): number[] =>
+    [
+      ...new Set(
+        detail.record.events.flatMap((event, position) =>
+          event.index === index && (!deltasOnly || event.type === "content_block_delta")
+            ? [detail.eventReads[position] as number]
+            : [],
+        ),
+      ),
+    ]
+      .filter((read) => (detail.reads[read]?.pieces.length ?? 0) > 0)
+      .sort((a, b) => a - b);
+  return { least: reads(true), most: reads(false) };
 }
 
 // --- the browser side -----------------------------------------------------------------------------------
@@ -433,7 +477,8 @@ async function askToolCall(): Promise<string> {
   const client = new Anthropic({ baseURL: origin, apiKey: KEY, maxRetries: 0 });
   const stream = client.messages.stream({
     model: "qwen",
-    max_tokens: 1000,
+    max_tokens: 4096,
+    thinking: THINKING,
     tools: [BASH],
     messages: [{ role: "user", content: "List the files here" }],
   });
@@ -450,10 +495,11 @@ async function askPlain(model: string): Promise<void> {
     headers: { "content-type": "application/json", "anthropic-version": "2023-06-01", "x-api-key": KEY },
     body: JSON.stringify({
       model,
-      max_tokens: 1000,
+      max_tokens: 4096,
       stream: true,
+      thinking: THINKING,
       tools: [BASH],
-      messages: [{ role: "user", content: "List the files here" }],
+      messages: [{ role: "user", content: LOAD_PROMPT }],
     }),
   });
   await response.text();
