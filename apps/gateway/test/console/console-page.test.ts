@@ -254,7 +254,11 @@ describe.skipIf(!HAVE_CHROMIUM)(
       await screenshot(page, "models");
     });
 
-    it(`holds ${LOAD} exchanges and stays responsive: count, filters, scrolling`, async () => {
+    // Alone here about 15 s; about 110 s inside `pnpm test` on the 2-core VM, where every package's suite runs at
+    // once: its deadline is one only a hang reaches.
+    it(`holds ${LOAD} exchanges and stays responsive: count, filters, scrolling`, {
+      timeout: 600_000,
+    }, async () => {
       await page.locator('nav [data-view="live"]').click();
       await page.waitForURL(/#\/live$/);
       const list = page.locator('[data-testid="exchange-list"]');
@@ -503,6 +507,7 @@ async function askPlain(model: string): Promise<void> {
     }),
   });
   await response.text();
+  if (model !== "broken") expect(response.status).toBe(200);
 }
 
 async function inBatches(
