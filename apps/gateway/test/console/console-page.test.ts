@@ -64,6 +64,9 @@ let page: Page;
 let origin = "";
 /** The request id of the SDK's tool call, the row every view is checked on. */
 let toolCallId = "";
+/** Every URL the page asked for, and every error it threw and did not catch. */
+const requestedUrls: string[] = [];
+const pageErrors: string[] = [];
 
 describe.skipIf(!HAVE_CHROMIUM)(
   HAVE_CHROMIUM ? "the console's page in chromium" : `the console's page in chromium (${SKIPPED})`,
@@ -111,6 +114,8 @@ describe.skipIf(!HAVE_CHROMIUM)(
       context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
       context.setDefaultTimeout(WAIT.timeout);
       page = await context.newPage();
+      page.on("request", (request) => requestedUrls.push(request.url()));
+      page.on("pageerror", (error) => pageErrors.push(String(error)));
     }, 180_000);
 
     afterAll(async () => {
@@ -339,6 +344,12 @@ describe.skipIf(!HAVE_CHROMIUM)(
       await submitKey(page, KEY);
       await keyForm(page).waitFor({ state: "hidden" });
       await page.locator('[data-testid="exchange-list"]').waitFor({ state: "visible" });
+    });
+
+    it("never put the key in a URL, and threw no uncaught error, in all of the above", () => {
+      expect(requestedUrls.length).toBeGreaterThan(0);
+      expect(requestedUrls.filter((url) => url.includes(KEY))).toEqual([]);
+      expect(pageErrors).toEqual([]);
     });
   },
 );
