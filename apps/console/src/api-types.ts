@@ -175,7 +175,8 @@ export interface AnthropicEventView {
     readonly name?: string;
   };
   readonly delta?: {
-    readonly type: "thinking_delta" | "text_delta" | "input_json_delta" | "signature_delta" | string;
+    /** Absent on message_delta's delta (it carries stop_reason). */
+    readonly type?: "thinking_delta" | "text_delta" | "input_json_delta" | "signature_delta" | string;
     readonly thinking?: string;
     readonly text?: string;
     readonly partial_json?: string;
