@@ -9,7 +9,7 @@ import type { ConsoleInfo, ConsoleStreamEvent, ExchangeDetail, ExchangeSummary }
 import { Schema } from "effect";
 import { createParser } from "eventsource-parser";
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { RecordedExchangeSchema } from "../../src/record/recorded-exchange";
 import { replayExchange } from "../../src/record/replay-exchange";
 import { readChunks, type ScriptedUpstream, startScriptedUpstream } from "../server/scripted-upstream";
@@ -118,6 +118,17 @@ describe.skipIf(!HAVE_CHROMIUM)(
       page.on("pageerror", (error) => pageErrors.push(String(error)));
     }, 180_000);
 
+    // A failed test leaves a picture of what the page showed then.
+    beforeEach(({ task, onTestFailed }) => {
+      onTestFailed(async () => {
+        const name = task.name.replace(/[^A-Za-z0-9]+/g, "-").slice(0, 60);
+        mkdirSync(artifactsDirectory, { recursive: true });
+        await page
+          ?.screenshot({ path: join(artifactsDirectory, `console-failed-${name}.png`) })
+          .catch(() => undefined);
+      });
+    });
+
     afterAll(async () => {
       await context?.close().catch(() => undefined);
       // browser.close() ends the chromium process playwright started (and only that one).
@@ -156,7 +167,6 @@ describe.skipIf(!HAVE_CHROMIUM)(
       expect(await cellText(row, "preset")).toContain("qwen3.5");
       expect(await cellText(row, "status")).toContain("200");
       expect(await cellText(row, "route")).toContain("/v1/messages");
-      await screenshot(page, "live");
     });
 
     it("opens the exchange side by side: the raw qwen_xml markup highlighted, the blocks it became", async () => {
@@ -189,8 +199,7 @@ describe.skipIf(!HAVE_CHROMIUM)(
       // The answer had no parser or sequencer warning, and the page shows none.
       expect(await page.locator('[data-testid="warning"]').count()).toBe(0);
 
-      // Hovering a block marks the raw reads it came from, as the API aligned them: at least the reads its deltas
-      // followed, at most those of all its events (its start and stop too).
+      // Hovering a block marks the raw reads it came from, as the API aligned them (readsOfBlock).
       const detail = (await (await api(`/console/api/exchanges/${toolCallId}`)).json()) as ExchangeDetail;
       const linked = raw.locator(".raw.linked");
       const linkedReads = async (): Promise<number[]> =>
@@ -220,6 +229,11 @@ describe.skipIf(!HAVE_CHROMIUM)(
       const toolRead = readsOfBlock(detail, "tool_use").least.at(-1);
       await raw.locator(`.raw[data-read="${toolRead}"]`).first().hover();
       await expect.poll(() => classesOf(tool), WAIT).toContain("linked");
+      // Pictured freshly loaded (the header's ring figures are read every 10 s) with the call hovered: its reads lit.
+      await page.reload();
+      await openExchange(page, toolCallId);
+      await tool.hover();
+      await expect.poll(() => linked.count(), WAIT).toBeGreaterThan(0);
       await screenshot(page, "exchange");
     });
 
@@ -237,26 +251,6 @@ describe.skipIf(!HAVE_CHROMIUM)(
       expect(recorded.request_id).toBe(toolCallId);
       expect(replayExchange(recorded)).toMatchObject({ kind: "replayed", difference: undefined });
       expect(JSON.stringify(recorded)).not.toContain(KEY);
-    });
-
-    it("shows each model with its preset, its replica and charts", async () => {
-      await page.locator('nav [data-view="models"]').click();
-      await page.waitForURL(/#\/models$/);
-      const view = page.locator('[data-testid="models-view"]');
-      await view.waitFor({ state: "visible" });
-      const card = view.locator('[data-testid="model-card"][data-model="qwen"]');
-      await card.waitFor({ state: "visible" });
-      expect(await card.locator('[data-testid="preset"]').textContent()).toContain("qwen3.5");
-      const replicas = card.locator('[data-testid="replica"]');
-      expect(await replicas.count()).toBe(1);
-      // The health is on the replica or inside it (one upstream: no failover, so none is kept).
-      const health = card.locator(
-        '[data-testid="replica"][data-health], [data-testid="replica"] [data-health]',
-      );
-      expect(await health.first().getAttribute("data-health")).toBe("untracked");
-      await expect.poll(() => card.locator('svg[data-testid="chart"]').count(), WAIT).toBeGreaterThan(0);
-      expect(await view.locator('[data-testid="model-card"]').count()).toBe(3);
-      await screenshot(page, "models");
     });
 
     // Alone here about 15 s; about 110 s inside `pnpm test` on the 2-core VM, where every package's suite runs at
@@ -323,12 +317,36 @@ describe.skipIf(!HAVE_CHROMIUM)(
       await page.locator('input[type="checkbox"][data-testid="filter-problems"]').uncheck();
       await expect.poll(() => shownCount(count), WAIT).toBe(held.length);
 
+      await screenshot(page, "live");
+
       // A row of the full list still opens.
       const id = (await rows.first().getAttribute("data-id")) ?? "";
       await rowOf(page, id).click();
       await page.waitForURL(new RegExp(`#/exchange/${id}$`));
       await page.locator('[data-testid="exchange-view"]').waitFor({ state: "visible" });
       expect(await page.evaluate(() => 1 + 1)).toBe(2);
+    });
+
+    it("shows each model with its preset, its replica and charts", async () => {
+      await page.locator('nav [data-view="models"]').click();
+      await page.waitForURL(/#\/models$/);
+      const view = page.locator('[data-testid="models-view"]');
+      await view.waitFor({ state: "visible" });
+      const card = view.locator('[data-testid="model-card"][data-model="qwen"]');
+      await card.waitFor({ state: "visible" });
+      expect(await card.locator('[data-testid="preset"]').textContent()).toContain("qwen3.5");
+      const replicas = card.locator('[data-testid="replica"]');
+      expect(await replicas.count()).toBe(1);
+      // The health is on the replica or inside it (one upstream: no failover, so none is kept).
+      const health = card.locator(
+        '[data-testid="replica"][data-health], [data-testid="replica"] [data-health]',
+      );
+      expect(await health.first().getAttribute("data-health")).toBe("untracked");
+      await expect.poll(() => card.locator('svg[data-testid="chart"]').count(), WAIT).toBeGreaterThan(0);
+      expect(await view.locator('[data-testid="model-card"]').count()).toBe(3);
+      const broken = view.locator('[data-testid="model-card"][data-model="broken"]');
+      expect(await broken.locator('[data-testid="preset"]').textContent()).toContain("qwen3.5");
+      await screenshot(page, "models");
     });
 
     it("shows the key form again when the kept key is refused (401)", async () => {
@@ -396,26 +414,30 @@ function distAssetsPresent(indexFile: string): boolean {
 
 /**
  * The reads a block came from, by the API's alignment (`eventReads`), among those with text (the page has spans
- * only for them): `least`, those its deltas followed; `most`, those any of its events followed.
+ * only for them): `least`, those its deltas followed; `most`, for each of its events (start and stop too) every
+ * read since the previous event (a parser holds markup such as `<parameter=…>` until it knows it, so a read can
+ * become an event only later).
  */
 function readsOfBlock(detail: ExchangeDetail, type: string): { least: number[]; most: number[] } {
-  const index = detail.record.events.find(
+  const { events } = detail.record;
+  const index = events.find(
     (event) => event.type === "content_block_start" && event.content_block?.type === type,
   )?.index;
   expect(index).toBeDefined();
-  const reads = (deltasOnly: boolean): number[] =>
-    [
-      ...new Set(
-        detail.record.events.flatMap((event, position) =>
-          event.index === index && (!deltasOnly || event.type === "content_block_delta")
-            ? [detail.eventReads[position] as number]
-            : [],
-        ),
-      ),
-    ]
-      .filter((read) => (detail.reads[read]?.pieces.length ?? 0) > 0)
-      .sort((a, b) => a - b);
-  return { least: reads(true), most: reads(false) };
+  const least = new Set<number>();
+  const most = new Set<number>();
+  let before = -1;
+  events.forEach((event, position) => {
+    const read = detail.eventReads[position] ?? -1;
+    if (event.index === index && read >= 0) {
+      if (event.type === "content_block_delta") least.add(read);
+      for (let source = Math.min(before + 1, read); source <= read; source++) most.add(source);
+    }
+    before = Math.max(before, read);
+  });
+  const withText = (reads: Set<number>): number[] =>
+    [...reads].filter((read) => (detail.reads[read]?.pieces.length ?? 0) > 0).sort((a, b) => a - b);
+  return { least: withText(least), most: withText(most) };
 }
 
 // --- the browser side -----------------------------------------------------------------------------------
@@ -475,7 +497,11 @@ async function shownCount(count: Locator): Promise<number> {
 
 async function screenshot(target: Page, view: string): Promise<void> {
   mkdirSync(artifactsDirectory, { recursive: true });
-  const image = await target.screenshot({ path: join(artifactsDirectory, `console-${view}.png`) });
+  // Transitions finished: a highlight just turned off is not caught half faded.
+  const image = await target.screenshot({
+    path: join(artifactsDirectory, `console-${view}.png`),
+    animations: "disabled",
+  });
   if (process.env.SLUICE_UPDATE_SCREENSHOTS === "1") {
     mkdirSync(docsImagesDirectory, { recursive: true });
     writeFileSync(join(docsImagesDirectory, `console-${view}.png`), image);
