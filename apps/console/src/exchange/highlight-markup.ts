@@ -15,7 +15,7 @@ export interface MarkupRange {
   readonly kind: MarkupKind;
 }
 
-// The families' markers (DESIGN.md §3, research-dialects*.md), loosely: this only colours text for a reader, the
+// The families' markers (docs/dialects.md), loosely: this only colours text for a reader, the
 // dialect packages do the parsing. Reasoning tags; call wrappers and special tokens; function and parameter tags.
 const MARKER = new RegExp(
   [
