@@ -105,11 +105,18 @@ export async function benchLoad(): Promise<void> {
   writeFileSync(consoleConfig, `server:\n  console: true\n${models}`);
   const requests = gatewayRequests({ messages: "claude-sonnet-4-5", openai: "bench" });
   const warmups = gatewayRequests({ messages: "warmup", openai: "warmup" });
+  // SLUICE_BENCH_PROFILE=DIR: each process writes a V8 CPU profile there when it stops (open it in Chrome's
+  // DevTools, or sum its self time by function), to see where a token's CPU goes.
+  const profile = process.env.SLUICE_BENCH_PROFILE;
+  const node =
+    profile === undefined
+      ? [process.execPath]
+      : [process.execPath, "--cpu-prof", `--cpu-prof-dir=${profile}`];
   const commands = [
-    [process.execPath, PIPE_RELAY, String(upstream.port)],
-    [process.execPath, FETCH_RELAY, String(upstream.port)],
-    [process.execPath, GATEWAY_CLI, "serve", "--config", config, "--port", "0"],
-    [process.execPath, GATEWAY_CLI, "serve", "--config", consoleConfig, "--port", "0"],
+    [...node, PIPE_RELAY, String(upstream.port)],
+    [...node, FETCH_RELAY, String(upstream.port)],
+    [...node, GATEWAY_CLI, "serve", "--config", config, "--port", "0"],
+    [...node, GATEWAY_CLI, "serve", "--config", consoleConfig, "--port", "0"],
   ];
   const paths = [
     { label: "`node:http` pipe relay (bytes only)", process: 0, route: "chat" as const },

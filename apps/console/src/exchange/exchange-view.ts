@@ -175,7 +175,12 @@ export function exchangeView(detail: ExchangeDetail, onError: (error: unknown) =
           "h3",
           {},
           "What the client received",
-          h("span", { class: "muted" }, ` ${message.blocks.length} blocks`),
+          // The OpenAI surfaces encode the same blocks in their own events: the blocks are what they carry.
+          h(
+            "span",
+            { class: "muted" },
+            ` ${message.blocks.length} blocks${summary.route === "/v1/messages" ? "" : `, sent as ${summary.route} events`}`,
+          ),
         ),
         received,
       ),

@@ -1,3 +1,4 @@
+import { type BodyFlow, type BodySink, isPushBody } from "../upstream/push-body";
 import type { ExchangeRecorder } from "./exchange-recorder";
 
 /**
@@ -6,10 +7,23 @@ import type { ExchangeRecorder } from "./exchange-recorder";
  * one along (and recording off adds nothing per read).
  */
 export class RecordingBody implements AsyncIterable<Uint8Array> {
+  /** Present when the body it wraps pushes its reads (push-body.ts): each read is recorded on its way. */
+  readonly stream?: (sink: BodySink) => BodyFlow;
+
   constructor(
     private readonly body: AsyncIterable<Uint8Array>,
     readonly recorder: ExchangeRecorder,
-  ) {}
+  ) {
+    if (isPushBody(body))
+      this.stream = (sink) =>
+        body.stream({
+          data(chunk) {
+            recorder.read(chunk);
+            sink.data(chunk);
+          },
+          end: (error) => sink.end(error),
+        });
+  }
 
   [Symbol.asyncIterator](): AsyncIterator<Uint8Array> {
     const inner = this.body[Symbol.asyncIterator]();

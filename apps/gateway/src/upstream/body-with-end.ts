@@ -1,7 +1,9 @@
+import { isPushBody, type PushBody } from "./push-body";
+
 /**
  * `body` unchanged, calling `onEnd` once when it ends, fails or is given up (`return()`, also before the
  * first read): a replica's call counts as in flight until then. `return()` is passed on, so giving up
- * still cancels the upstream body and closes its socket.
+ * still cancels the upstream body and closes its socket. A body that pushes its reads still does.
  */
 export function bodyWithEnd(
   body: AsyncIterable<Uint8Array>,
@@ -16,7 +18,7 @@ export function bodyWithEnd(
   };
   const done: IteratorReturnResult<undefined> = { done: true, value: undefined };
 
-  const iterator: AsyncIterableIterator<Uint8Array> = {
+  const iterator: AsyncIterableIterator<Uint8Array> & Partial<PushBody> = {
     async next() {
       try {
         const result = await inner.next();
@@ -39,5 +41,23 @@ export function bodyWithEnd(
       return iterator;
     },
   };
+  if (isPushBody(body))
+    iterator.stream = (sink) => {
+      const flow = body.stream({
+        data: (chunk) => sink.data(chunk),
+        end(error) {
+          end();
+          sink.end(error);
+        },
+      });
+      return {
+        pause: () => flow.pause(),
+        resume: () => flow.resume(),
+        cancel() {
+          flow.cancel();
+          end();
+        },
+      };
+    };
   return iterator;
 }

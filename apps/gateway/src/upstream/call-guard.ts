@@ -36,6 +36,7 @@ export function createCallGuard(options: CallGuardOptions): CallGuard {
   const controller = new AbortController();
   let cause: AbortCause | undefined;
   let idleTimer: NodeJS.Timeout | undefined;
+  let waiting = false;
   let wholeTimer: NodeJS.Timeout | undefined;
 
   const abort = (reason: AbortCause): void => {
@@ -64,16 +65,21 @@ export function createCallGuard(options: CallGuardOptions): CallGuard {
 
   return {
     signal: controller.signal,
+    // Called on every upstream read: one timer, re-armed with `refresh` (no new timer per read), which only
+    // counts when it fires while the gateway is still waiting.
     startIdle() {
       const idleTimeoutMs = options.idleTimeoutMs;
       if (idleTimeoutMs === undefined || idleTimeoutMs <= 0 || cause !== undefined) return;
-      clearTimeout(idleTimer);
-      idleTimer = setTimeout(() => abort("idle"), idleTimeoutMs);
-      idleTimer.unref();
+      waiting = true;
+      if (idleTimer === undefined) {
+        idleTimer = setTimeout(() => {
+          if (waiting) abort("idle");
+        }, idleTimeoutMs);
+        idleTimer.unref();
+      } else idleTimer.refresh();
     },
     stopIdle() {
-      clearTimeout(idleTimer);
-      idleTimer = undefined;
+      waiting = false;
     },
     failure(error, url) {
       if (cause !== undefined) return reasonError(cause, url);

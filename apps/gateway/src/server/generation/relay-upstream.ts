@@ -1,8 +1,14 @@
 import type { ErrorObject, StreamEvent } from "@sluice/events";
-import { createTranscoder, type TranscoderOptions, type TranscoderSummary } from "@sluice/pipeline";
+import {
+  createTranscoder,
+  type Transcoder,
+  type TranscoderOptions,
+  type TranscoderSummary,
+} from "@sluice/pipeline";
 import { shuttingDown } from "../../errors/shutting-down";
 import { RecordingBody } from "../../record/recording-body";
 import { upstreamErrorForStream } from "../../upstream/map-upstream-error";
+import { isPushBody, type PushBody } from "../../upstream/push-body";
 import { scrubbedUpstreamMessage } from "../../upstream/scrubbed-upstream-message";
 
 export interface RelayOptions {
@@ -58,16 +64,118 @@ export async function relayUpstream(options: RelayOptions): Promise<TranscoderSu
     if (recorder !== undefined) recorder.events(taken, transcoder.warnings);
     return options.emit(taken);
   };
+  transcoder.start();
+  await flush();
+  const reads = { transcoder, flush, options };
+  if (isPushBody(options.body)) await pushReads(options.body, reads);
+  else await pullReads(options.body, reads);
+  const summary = transcoder.summary;
+  if (limited !== undefined) return { ...summary, error: limited };
+  return summary.error === undefined
+    ? summary
+    : { ...summary, error: scrubbedError(summary.error, options.secrets) };
+}
+
+interface Reads {
+  readonly transcoder: Transcoder;
+  /** Emits what the transcoder produced since the last flush; a promise while the client cannot take more. */
+  readonly flush: () => Promise<void> | undefined;
+  readonly options: RelayOptions;
+}
+
+/**
+ * Each read straight from the socket's `data` event into the transcoder and out to the client, synchronously
+ * (push-body.ts): no promise per read. A write the client cannot take yet pauses the socket until it drains.
+ */
+function pushReads(body: PushBody, { transcoder, flush, options }: Reads): Promise<void> {
   const { clientSignal } = options;
-  const iterator = options.body[Symbol.asyncIterator]();
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    let sawFirstByte = false;
+    const settle = (error?: unknown): void => {
+      if (settled) return;
+      settled = true;
+      clientSignal.removeEventListener("abort", stop);
+      if (error === undefined) resolve();
+      else reject(error);
+    };
+    // After message_stop, or when the client left, nobody reads on: cancelling closes the upstream socket.
+    const stop = (): void => {
+      flow.cancel();
+      settle();
+    };
+    const fail = (error: unknown): void => {
+      flow.cancel();
+      settle(error);
+    };
+    const afterFlush = (pending: Promise<void> | undefined, next: () => void): void => {
+      if (pending === undefined) {
+        next();
+        return;
+      }
+      flow.pause();
+      pending.then(() => {
+        if (settled) return;
+        next();
+        if (!settled) flow.resume();
+      }, fail);
+    };
+    const onRead = (): void => {
+      if (transcoder.finished || clientSignal.aborted) stop();
+    };
+    const flow = body.stream({
+      data(chunk) {
+        if (settled) return;
+        if (clientSignal.aborted) {
+          stop();
+          return;
+        }
+        try {
+          if (!sawFirstByte) {
+            sawFirstByte = true;
+            options.onFirstByte();
+          }
+          transcoder.push(chunk);
+          afterFlush(flush(), onRead);
+        } catch (error) {
+          fail(error);
+        }
+      },
+      end(error) {
+        if (settled) return;
+        if (clientSignal.aborted) {
+          settle();
+          return;
+        }
+        try {
+          if (error === undefined) transcoder.end();
+          else
+            transcoder.end(
+              options.shutdownSignal.aborted ? shuttingDown().object : upstreamErrorForStream(error),
+            );
+          afterFlush(flush(), () => settle());
+        } catch (failure) {
+          settle(failure);
+        }
+      },
+    });
+    if (clientSignal.aborted) stop();
+    else clientSignal.addEventListener("abort", stop, { once: true });
+  });
+}
+
+/** Reads pulled one `await` at a time: a body that cannot push (the demo, a test's). */
+async function pullReads(
+  body: AsyncIterable<Uint8Array>,
+  { transcoder, flush, options }: Reads,
+): Promise<void> {
+  const { clientSignal } = options;
+  const iterator = body[Symbol.asyncIterator]();
   let bodyEnded = false;
   let failed = false;
   let failure: unknown;
   let sawFirstByte = false;
-
-  transcoder.start();
   try {
-    await flush();
     while (!transcoder.finished && !clientSignal.aborted) {
       let next: IteratorResult<Uint8Array>;
       try {
@@ -102,11 +210,6 @@ export async function relayUpstream(options: RelayOptions): Promise<TranscoderSu
     // Chunks after message_stop are dropped (docs/protocol.md B5), and nobody reads for a client that left.
     if (!bodyEnded) await iterator.return?.();
   }
-  const summary = transcoder.summary;
-  if (limited !== undefined) return { ...summary, error: limited };
-  return summary.error === undefined
-    ? summary
-    : { ...summary, error: scrubbedError(summary.error, options.secrets) };
 }
 
 /**
