@@ -140,6 +140,12 @@ function route(): void {
 addEventListener("hashchange", route);
 route();
 void loadInfo();
-setInterval(() => {
-  if (!asking && !document.hidden) void loadInfo();
-}, 10_000);
+// The header's ring figures follow the list: at most once a second while exchanges change, else every 10 s.
+let infoAt = 0;
+const refreshInfo = (): void => {
+  if (asking || document.hidden || performance.now() - infoAt < 1000) return;
+  infoAt = performance.now();
+  void loadInfo();
+};
+store.subscribe(refreshInfo);
+setInterval(refreshInfo, 10_000);

@@ -28,9 +28,10 @@ describe("blocksFromEvents", () => {
     expect(
       message.blocks.map((block) => [block.index, block.type, block.name, block.text, [...block.reads]]),
     ).toEqual([
-      // The stop after read 2 was made by reads 1 and 2 (the closing tag); the call's second delta by 4 and 5.
-      [0, "thinking", undefined, "hm", [0, 1, 2]],
-      [1, "tool_use", "Bash", '{"command":"ls"}', [2, 3, 4, 5]],
+      // Reads 1 and 2 (the thinking's stop came after read 2) opened the call: its markup is the call's.
+      // The call's second delta came of reads 4 and 5.
+      [0, "thinking", undefined, "hm", [0]],
+      [1, "tool_use", "Bash", '{"command":"ls"}', [1, 2, 3, 4, 5]],
     ]);
     expect(message.stopReason).toBe("tool_use");
     expect(message.usage).toEqual({ output_tokens: 9 });

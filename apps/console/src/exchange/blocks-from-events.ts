@@ -39,7 +39,7 @@ export function blocksFromEvents(
   };
   events.forEach((event, position) => {
     const read = eventReads[position] ?? -1;
-    const reads = sources(read);
+    const reads = event.type === "content_block_stop" ? [] : sources(read);
     if (
       event.type === "content_block_start" &&
       event.index !== undefined &&
@@ -71,9 +71,9 @@ export function blocksFromEvents(
       for (const source of reads) block.reads.add(source);
       block.events.push(position);
     } else if (event.type === "content_block_stop" && event.index !== undefined) {
-      const block = open.get(event.index);
-      for (const source of reads) block?.reads.add(source);
-      block?.events.push(position);
+      // A stop takes no reads: it comes when the next block's markup begins (`<tool_call>`), and that
+      // markup belongs to the block it opens.
+      open.get(event.index)?.events.push(position);
     } else if (event.type === "message_delta") {
       if (event.delta?.stop_reason !== undefined) message.stopReason = event.delta.stop_reason;
       if (typeof event.usage === "object" && event.usage !== null)

@@ -419,9 +419,9 @@ function distAssetsPresent(indexFile: string): boolean {
 
 /**
  * The reads a block came from, by the API's alignment (`eventReads`), among those with text (the page has spans
- * only for them): `least`, those its deltas followed; `most`, for each of its events (start and stop too) every
- * read since the previous event (a parser holds markup such as `<parameter=…>` until it knows it, so a read can
- * become an event only later).
+ * only for them): `least`, those its deltas followed; `most`, for its start and each delta every read since the
+ * previous start or delta (a parser holds markup such as `<parameter=…>` until it knows it, so a read can become
+ * an event only later; a stop takes no reads, it comes as the next block's markup begins).
  */
 function readsOfBlock(detail: ExchangeDetail, type: string): { least: number[]; most: number[] } {
   const { events } = detail.record;
@@ -434,6 +434,7 @@ function readsOfBlock(detail: ExchangeDetail, type: string): { least: number[]; 
   let before = -1;
   events.forEach((event, position) => {
     const read = detail.eventReads[position] ?? -1;
+    if (event.type === "content_block_stop") return;
     if (event.index === index && read >= 0) {
       if (event.type === "content_block_delta") least.add(read);
       for (let source = Math.min(before + 1, read); source <= read; source++) most.add(source);
