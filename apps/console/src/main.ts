@@ -87,6 +87,24 @@ async function loadInfo(): Promise<void> {
 let exchangeWatch: (() => void) | undefined;
 
 async function showExchange(id: string): Promise<void> {
+  // A request that never called an upstream (a 404, a refused key, a bad body) has nothing to show side by side.
+  const known = store.get(id);
+  if (known !== undefined && !known.detail && known.state === "done") {
+    main.replaceChildren(
+      h(
+        "section",
+        { class: "exchange", "data-testid": "exchange-view", "data-id": id },
+        h("a", { href: "#/live", class: "back" }, "← Live"),
+        h("h2", {}, `${known.method} ${known.route}`, h("span", { class: "muted" }, ` ${id}`)),
+        h(
+          "p",
+          {},
+          `Answered ${known.status ?? "?"} without calling a model${known.error === undefined ? "" : `: ${known.error.type}: ${known.error.message}`}.`,
+        ),
+      ),
+    );
+    return;
+  }
   main.replaceChildren(h("p", { class: "muted" }, "Loading…"));
   try {
     const detail = await consoleApi.exchange(id);
