@@ -1,5 +1,6 @@
 import { consoleApi } from "../api/console-api";
 import type { ExchangeDetail, ExchangeSummary } from "../api-types";
+import { fact } from "../ui/fact";
 import { formatBytes, formatCount, formatMs } from "../ui/format";
 import { h } from "../ui/h";
 import { blocksFromEvents, type ReceivedBlock } from "./blocks-from-events";
@@ -39,7 +40,7 @@ export function exchangeView(detail: ExchangeDetail, onError: (error: unknown) =
   // The right side first: the raw spans' hover needs to know each read's blocks.
   const blockElements = message.blocks.map((block) => {
     const element = blockCard(block);
-    for (const read of block.reads) blocksByRead.set(read, [...(blocksByRead.get(read) ?? []), element]);
+    for (const read of block.reads) pushTo(blocksByRead, read, element);
     element.addEventListener("mouseenter", () => link(spansOf(block.reads), true));
     element.addEventListener("mouseleave", () => link(spansOf(block.reads), false));
     element.addEventListener("click", () =>
@@ -49,8 +50,7 @@ export function exchangeView(detail: ExchangeDetail, onError: (error: unknown) =
   });
 
   const warningsByRead = new Map<number, ExchangeDetail["warnings"][number][]>();
-  for (const warning of detail.warnings)
-    warningsByRead.set(warning.read, [...(warningsByRead.get(warning.read) ?? []), warning]);
+  for (const warning of detail.warnings) pushTo(warningsByRead, warning.read, warning);
   const raw = h("div", { class: "raw-text" });
   // A warning "after read r" goes after read r's last span; -1 (before any read, or at the end) goes last.
   let flushed = -1;
@@ -73,7 +73,7 @@ export function exchangeView(detail: ExchangeDetail, onError: (error: unknown) =
       },
       span.kind === "other" ? `⟨${span.text}⟩` : span.text,
     );
-    spansByRead.set(span.read, [...(spansByRead.get(span.read) ?? []), element]);
+    pushTo(spansByRead, span.read, element);
     element.addEventListener("mouseenter", () => link(blocksByRead.get(span.read) ?? [], true));
     element.addEventListener("mouseleave", () => link(blocksByRead.get(span.read) ?? [], false));
     raw.append(element);
@@ -232,6 +232,13 @@ function blockCard(block: ReceivedBlock): HTMLElement {
   return card;
 }
 
+/** Adds `value` to the list under `key` (each read's spans, blocks and warnings). */
+function pushTo<Key, Value>(map: Map<Key, Value[]>, key: Key, value: Value): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [value]);
+  else list.push(value);
+}
+
 function warningMark(warning: { code: string; message: string; read: number }): HTMLElement {
   return h(
     "span",
@@ -243,8 +250,6 @@ function warningMark(warning: { code: string; message: string; read: number }): 
 
 function facts(detail: ExchangeDetail): HTMLElement {
   const { summary, record } = detail;
-  const fact = (label: string, value: string | undefined): HTMLElement | false =>
-    value === undefined || value === "" ? false : h("div", {}, h("dt", {}, label), h("dd", {}, value));
   return h(
     "dl",
     { class: "facts" },

@@ -1,5 +1,6 @@
 import { consoleApi } from "../api/console-api";
 import type { ModelsView, ModelView, ReplicaView } from "../api-types";
+import { fact } from "../ui/fact";
 import { formatCount, formatMs } from "../ui/format";
 import { h } from "../ui/h";
 import { seriesChart } from "./series-chart";
@@ -45,15 +46,6 @@ export function modelsView(onError: (error: unknown) => void): { element: HTMLEl
 }
 
 function card(model: ModelView, stepMs: number): HTMLElement {
-  const row = (label: string, value: string | undefined, testid?: string): HTMLElement | false =>
-    value === undefined || value === ""
-      ? false
-      : h(
-          "div",
-          {},
-          h("dt", {}, label),
-          h("dd", testid === undefined ? {} : { "data-testid": testid }, value),
-        );
   return h(
     "article",
     { class: "card", "data-testid": "model-card", "data-model": model.name },
@@ -66,12 +58,12 @@ function card(model: ModelView, stepMs: number): HTMLElement {
     h(
       "dl",
       { class: "facts" },
-      row("Preset", model.preset ?? "none", "preset"),
-      row("Reasoning", model.reasoningParser),
-      row("Tool calls", model.toolParser),
-      row("Thinking switch", model.thinkingKwarg),
-      row("Upstream model", model.upstreamModel),
-      row(
+      fact("Preset", model.preset ?? "none", "preset"),
+      fact("Reasoning", model.reasoningParser),
+      fact("Tool calls", model.toolParser),
+      fact("Thinking switch", model.thinkingKwarg),
+      fact("Upstream model", model.upstreamModel),
+      fact(
         "Context window",
         model.contextWindow === undefined
           ? "not known"

@@ -13,7 +13,7 @@ export class RecordingBody implements AsyncIterable<Uint8Array> {
   readonly stream?: (sink: BodySink) => BodyFlow;
 
   constructor(
-    readonly source: AsyncIterable<Uint8Array>,
+    private readonly source: AsyncIterable<Uint8Array>,
     readonly recorder: ExchangeRecorder,
   ) {
     if (isPushBody(source))
