@@ -1,4 +1,5 @@
 import { finished, type Readable } from "node:stream";
+import { atTurnEnd, type TurnTask } from "../event-loop/at-turn-end";
 import type { CallGuard } from "./call-guard";
 import type { BodyFlow, BodySink, PushBody } from "./push-body";
 
@@ -8,8 +9,9 @@ import type { BodyFlow, BodySink, PushBody } from "./push-body";
  * web streams cost as much as the parsing). The Readable holds at most its high-water mark before undici pauses the
  * socket, so a slow client slows the upstream (backpressure), and idle time is only counted while the gateway is
  * actually waiting. `return()` (a `break`, or a server that gives up on the body, even before the first `next()`)
- * destroys the body, which closes the upstream socket. `stream` is the same without a promise per read: each
- * `data` event goes straight to the sink, `pause` stops the socket the same way a pull that waits does.
+ * destroys the body, which closes the upstream socket. `stream` is the same without a promise per read: the
+ * `data` events of a turn go to the sink at the turn's end, all streams' together (at-turn-end.ts), and `pause`
+ * stops the socket the same way a pull that waits does.
  */
 export function readNodeBodyLazily(
   body: Readable,
@@ -57,17 +59,13 @@ export function readNodeBodyLazily(
       return iterator;
     },
     stream(sink: BodySink): BodyFlow {
+      // The reads of this turn, handed to the sink at the turn's end (at-turn-end.ts), in order.
+      const queue: Uint8Array[] = [];
+      let queued = false;
       let flowing = true;
-      guard.startIdle();
-      body.on("data", (chunk: Uint8Array) => {
-        if (closed) return;
-        if (chunk.byteLength > 0) sink.data(chunk);
-        // The sink ran synchronously, so no idle time passed in it: the silence counts again from here.
-        if (flowing && !closed) guard.startIdle();
-      });
-      // `finished` also reports a body that already ended or failed before anyone listened.
-      finished(body, { writable: false }, (error) => {
-        if (closed) return;
+      // The body's end once it is known; given to the sink after the reads before it.
+      let ending: { readonly error: unknown } | undefined;
+      const finish = (error: unknown): void => {
         guard.stopIdle();
         if (error === undefined || error === null) {
           close(false);
@@ -77,6 +75,35 @@ export function readNodeBodyLazily(
         const failure = guard.failure(error);
         close(true);
         sink.end(failure);
+      };
+      const delivery: TurnTask = {
+        runAtTurnEnd() {
+          queued = false;
+          let index = 0;
+          while (index < queue.length && flowing && !closed) sink.data(queue[index++] as Uint8Array);
+          queue.splice(0, index);
+          if (!flowing || closed) return;
+          if (ending !== undefined) finish(ending.error);
+          // The sink ran synchronously, so no idle time passed in it: the silence counts again from here.
+          else guard.startIdle();
+        },
+      };
+      const deliver = (): void => {
+        if (queued) return;
+        queued = true;
+        atTurnEnd("reads", delivery);
+      };
+      guard.startIdle();
+      body.on("data", (chunk: Uint8Array) => {
+        if (closed || chunk.byteLength === 0) return;
+        queue.push(chunk);
+        deliver();
+      });
+      // `finished` also reports a body that already ended or failed before anyone listened.
+      finished(body, { writable: false }, (error) => {
+        if (closed) return;
+        ending = { error };
+        deliver();
       });
       return {
         pause() {
@@ -89,8 +116,10 @@ export function readNodeBodyLazily(
           flowing = true;
           guard.startIdle();
           body.resume();
+          if (queue.length > 0 || ending !== undefined) deliver();
         },
         cancel() {
+          queue.length = 0;
           close(true);
         },
       };

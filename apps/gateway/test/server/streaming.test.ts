@@ -173,13 +173,14 @@ describe("backpressure", () => {
       // The client never attaches a data listener: it reads nothing.
       expect(clientResponse.statusCode).toBe(200);
       const upstreamRequest = upstream.requestsFor("fast-endless").at(-1)!;
-      const gatewayResponse = gatewayResponses.at(-1)!;
+      // The stream's chunks are written to the socket itself (create-chunk-writer.ts): its buffer is the gateway's.
+      const gatewaySocket = gatewayResponses.at(-1)!.socket!;
 
       // The scripted upstream honours backpressure too: once every buffer on the way is full, its writes
       // block. Both ends blocked at once is where a gateway with backpressure stops for good.
       const { progress } = upstreamRequest;
       await waitUntil(
-        () => progress.waitingForDrain && gatewayResponse.writableNeedDrain,
+        () => progress.waitingForDrain && gatewaySocket.writableNeedDrain,
         HANG_MS,
         "the upstream and the gateway's response both waiting for drain",
       );
@@ -190,8 +191,8 @@ describe("backpressure", () => {
       // What is in flight is bounded by socket buffers, not by how long the model talks…
       expect(progress.bytesWritten).toBeLessThan(128 * 1024 * 1024);
       // …and the gateway itself holds at most about one read's worth beyond the stream's high-water mark.
-      expect(gatewayResponse.writableNeedDrain).toBe(true);
-      expect(gatewayResponse.writableLength).toBeLessThan(gatewayResponse.writableHighWaterMark + 64 * 1024);
+      expect(gatewaySocket.writableNeedDrain).toBe(true);
+      expect(gatewaySocket.writableLength).toBeLessThan(gatewaySocket.writableHighWaterMark + 64 * 1024);
     } finally {
       clientResponse.destroy();
     }

@@ -57,4 +57,33 @@ describe("readNodeBodyLazily", () => {
     const body = readNodeBodyLazily(stream, silent);
     await expect(body.next()).rejects.toBeInstanceOf(UpstreamTimeoutError);
   });
+
+  it("streams a turn's reads at its end in order, holds them while paused, and ends after the last", async () => {
+    const stream = new Readable({ read() {} });
+    const seen: string[] = [];
+    let ended: (value?: unknown) => void = () => {};
+    const end = new Promise((resolve) => {
+      ended = resolve;
+    });
+    const flow = readNodeBodyLazily(stream, guard()).stream({
+      data(chunk) {
+        seen.push(Buffer.from(chunk).toString());
+        // The relay pauses while its client cannot take more: the rest of the turn's reads wait.
+        if (seen.length === 2) flow.pause();
+      },
+      end: (error) => ended(error),
+    });
+    stream.push("a");
+    stream.push("b");
+    stream.push("c");
+    stream.push(null);
+    // Nothing is handed over inside the turn that read it.
+    expect(seen).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(seen).toEqual(["a", "b"]);
+    flow.resume();
+    expect(await end).toBeUndefined();
+    expect(seen).toEqual(["a", "b", "c"]);
+  });
 });

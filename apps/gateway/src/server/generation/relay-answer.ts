@@ -52,7 +52,12 @@ export async function relayAnswer(
 
   if (answer.stream) {
     const encoded = encoder.createStream();
-    const stream = startStreamResponse(exchange.response, gateway.pingIntervalMs, encoded.ping);
+    const stream = startStreamResponse(
+      exchange.request,
+      exchange.response,
+      gateway.pingIntervalMs,
+      encoded.ping,
+    );
     try {
       const summary = await relayUpstream({
         ...relay,

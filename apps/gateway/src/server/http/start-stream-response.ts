@@ -1,4 +1,5 @@
-import type { ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { createChunkWriter } from "./create-chunk-writer";
 
 export interface StreamResponse {
   /** Writes one read's SSE text as ONE socket write; the promise, when there is one, waits for `drain`. */
@@ -12,50 +13,40 @@ export interface StreamResponse {
  * thinks or a parser holds a tool call (docs/protocol.md C1). No ping is queued behind a full buffer.
  */
 export function startStreamResponse(
+  request: IncomingMessage,
   response: ServerResponse,
   pingIntervalMs: number,
   ping: string,
 ): StreamResponse {
-  response.writeHead(200, {
+  const writer = createChunkWriter(request, response, {
     "content-type": "text/event-stream",
     "cache-control": "no-cache",
     // nginx and similar proxies buffer responses unless told otherwise ("pass events through as they arrive").
     "x-accel-buffering": "no",
   });
 
+  // The ping timer is re-armed once per interval, not per write: a write only notes that it happened,
+  // and the timer, when it fires, waits out what is left of the interval (a `refresh` per read costs as much
+  // as a tenth of the relay's own work at one token a read).
   const pings = pingIntervalMs > 0 && Number.isFinite(pingIntervalMs);
+  let wrote = false;
   const timer = pings
     ? setTimeout(function sendPing() {
-        if (!response.destroyed && !response.writableNeedDrain) response.write(ping);
+        if (wrote) wrote = false;
+        else if (!writer.destroyed && !writer.needsDrain) writer.write(ping);
         timer?.refresh();
       }, pingIntervalMs)
     : undefined;
 
   return {
     write(text) {
-      timer?.refresh();
-      if (text === "" || response.destroyed) return undefined;
-      // Encoded once here: a string would be walked twice by the HTTP layer (its byte length for the chunk, then
-      // its bytes), and a read's SSE text is one write of one Buffer.
-      return response.write(Buffer.from(text, "utf8")) ? undefined : waitForDrain(response);
+      wrote = true;
+      if (text === "" || writer.destroyed) return undefined;
+      return writer.write(text);
     },
     end() {
       clearTimeout(timer);
-      if (!response.destroyed) response.end();
+      writer.end();
     },
   };
-}
-
-/** Resolves when the response can take more (`drain`) or never will (`close`: the client went away). */
-function waitForDrain(response: ServerResponse): Promise<void> {
-  if (response.destroyed || !response.writableNeedDrain) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = (): void => {
-      response.off("drain", done);
-      response.off("close", done);
-      resolve();
-    };
-    response.on("drain", done);
-    response.on("close", done);
-  });
 }

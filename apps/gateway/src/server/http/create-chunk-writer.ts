@@ -1,0 +1,112 @@
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
+import { atTurnEnd, type TurnTask } from "../../event-loop/at-turn-end";
+
+export interface ChunkWriter {
+  /** Writes `text` as one HTTP chunk in one socket write; a promise, when there is one, waits for `drain`. */
+  write(text: string): Promise<void> | undefined;
+  /** The client cannot take more until `drain`: a ping is not queued behind it. */
+  readonly needsDrain: boolean;
+  readonly destroyed: boolean;
+  end(): void;
+}
+
+const CRLF = "\r\n";
+
+/**
+ * A streamed 200 whose body chunks go straight to the socket, framed here (docs/architecture.md §5, the load
+ * section). `ServerResponse.write` frames each chunk as four writes (size, CRLF, data, CRLF) corked until
+ * the next tick and sent by `writev`: at one token a read that is a tenth of the gateway's CPU per token.
+ * Here a chunk is one Buffer, size line and all, and a turn's chunks are written together at its end.
+ *
+ * Only once the response owns the socket and is chunked by our own header: the first write goes through
+ * `ServerResponse` (it sends the head with it), and `end()` too (the last chunk, `0\r\n\r\n`), so node's
+ * HTTP state (keep-alive, the next request on the connection) stays its own. An HTTP/1.0 client cannot take
+ * chunks: it is written through `ServerResponse`, which ends the body by closing the connection.
+ */
+export function createChunkWriter(
+  request: IncomingMessage,
+  response: ServerResponse,
+  headers: OutgoingHttpHeaders,
+): ChunkWriter {
+  const chunked =
+    request.httpVersionMajor > 1 || (request.httpVersionMajor === 1 && request.httpVersionMinor >= 1);
+  response.writeHead(200, chunked ? { ...headers, "transfer-encoding": "chunked" } : headers);
+  let socket: Socket | null = null;
+  // This turn's chunks, written together at its end (at-turn-end.ts): one syscall for all of them.
+  const frames: Buffer[] = [];
+  let frameBytes = 0;
+  let queued = false;
+  const flush = (): boolean => {
+    if (socket === null || frames.length === 0 || socket.destroyed) {
+      frames.length = 0;
+      frameBytes = 0;
+      return true;
+    }
+    const data = frames.length === 1 ? (frames[0] as Buffer) : Buffer.concat(frames, frameBytes);
+    frames.length = 0;
+    frameBytes = 0;
+    return socket.write(data);
+  };
+  const flushing: TurnTask = {
+    runAtTurnEnd() {
+      queued = false;
+      flush();
+    },
+  };
+
+  const viaResponse = (text: string): Promise<void> | undefined => {
+    const taken = response.write(Buffer.from(text, "utf8"));
+    // The head is out with that first chunk; from now on this response's bytes are the socket's next bytes.
+    if (chunked && response.socket !== null && !response.writableEnded) socket = response.socket;
+    return taken ? undefined : waitForDrain(response, response);
+  };
+
+  return {
+    write(text) {
+      if (socket === null) return viaResponse(text);
+      if (socket.destroyed) return undefined;
+      const data = Buffer.from(text, "utf8");
+      const size = data.length.toString(16);
+      const frame = Buffer.allocUnsafe(size.length + data.length + 4);
+      frame.write(size + CRLF, 0, "latin1");
+      data.copy(frame, size.length + 2);
+      frame.write(CRLF, frame.length - 2, "latin1");
+      frames.push(frame);
+      frameBytes += frame.length;
+      // A turn's worth is written at once, and a large one now: what waits in memory stays small.
+      if (frameBytes >= socket.writableHighWaterMark)
+        return flush() ? undefined : waitForDrain(socket, response);
+      if (!queued) {
+        queued = true;
+        atTurnEnd("writes", flushing);
+      }
+      // The socket's own state says whether the client keeps up: a full buffer waits for `drain` as before.
+      return socket.writableNeedDrain ? waitForDrain(socket, response) : undefined;
+    },
+    get needsDrain() {
+      return socket === null ? response.writableNeedDrain : socket.writableNeedDrain;
+    },
+    get destroyed() {
+      return response.destroyed || socket?.destroyed === true;
+    },
+    end() {
+      flush();
+      if (!response.destroyed) response.end();
+    },
+  };
+}
+
+/** Resolves when the writer can take more (`drain`) or never will (`close`: the client went away). */
+function waitForDrain(target: ServerResponse | Socket, response: ServerResponse): Promise<void> {
+  if (response.destroyed || target.destroyed || !target.writableNeedDrain) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = (): void => {
+      target.off("drain", done);
+      response.off("close", done);
+      resolve();
+    };
+    target.on("drain", done);
+    response.on("close", done);
+  });
+}
