@@ -32,11 +32,17 @@ export interface CallGuard {
 
 type AbortCause = "client" | "timeout" | "idle";
 
+/** How many times per idle timeout the idle timer looks (its precision: a quarter of the timeout). */
+const IDLE_LOOKS = 4;
+
 export function createCallGuard(options: CallGuardOptions): CallGuard {
   const controller = new AbortController();
   let cause: AbortCause | undefined;
   let idleTimer: NodeJS.Timeout | undefined;
   let waiting = false;
+  // A read (or the wait's start) since the idle timer last looked; how many looks in a row saw none.
+  let active = false;
+  let quietLooks = 0;
   let wholeTimer: NodeJS.Timeout | undefined;
 
   const abort = (reason: AbortCause): void => {
@@ -65,18 +71,28 @@ export function createCallGuard(options: CallGuardOptions): CallGuard {
 
   return {
     signal: controller.signal,
-    // Called on every upstream read: one timer, re-armed with `refresh` (no new timer per read), which only
-    // counts when it fires while the gateway is still waiting.
+    // Called on every upstream read, so it only notes the fact: the silence is measured by one timer that
+    // looks every quarter of the timeout and fires after four looks in a row saw the gateway waiting with no
+    // read, i.e. after 1 to 1.25 timeouts of silence, never sooner. (Re-arming a timer per read cost more.)
     startIdle() {
       const idleTimeoutMs = options.idleTimeoutMs;
       if (idleTimeoutMs === undefined || idleTimeoutMs <= 0 || cause !== undefined) return;
       waiting = true;
-      if (idleTimer === undefined) {
-        idleTimer = setTimeout(() => {
-          if (waiting) abort("idle");
-        }, idleTimeoutMs);
-        idleTimer.unref();
-      } else idleTimer.refresh();
+      active = true;
+      if (idleTimer !== undefined) return;
+      idleTimer = setInterval(
+        () => {
+          if (!waiting || active) {
+            active = false;
+            quietLooks = 0;
+          } else if (++quietLooks >= IDLE_LOOKS) {
+            clearInterval(idleTimer);
+            abort("idle");
+          }
+        },
+        Math.max(1, idleTimeoutMs / IDLE_LOOKS),
+      );
+      idleTimer.unref();
     },
     stopIdle() {
       waiting = false;
@@ -87,7 +103,7 @@ export function createCallGuard(options: CallGuardOptions): CallGuard {
       return toUpstreamConnectionError(error, url);
     },
     dispose() {
-      clearTimeout(idleTimer);
+      clearInterval(idleTimer);
       clearTimeout(wholeTimer);
       idleTimer = undefined;
       wholeTimer = undefined;
