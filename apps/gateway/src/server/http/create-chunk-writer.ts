@@ -3,7 +3,10 @@ import type { Socket } from "node:net";
 import { atTurnEnd, type TurnTask } from "../../event-loop/at-turn-end";
 
 export interface ChunkWriter {
-  /** Writes `text` as one HTTP chunk in one socket write; a promise, when there is one, waits for `drain`. */
+  /**
+   * Writes `text` as one HTTP chunk, at the turn's end with the others; a promise, when there is one, waits for
+   * `drain`. Once the client has gone it writes nothing.
+   */
   write(text: string): Promise<void> | undefined;
   /** The client cannot take more until `drain`: a ping is not queued behind it. */
   readonly needsDrain: boolean;
@@ -56,6 +59,7 @@ export function createChunkWriter(
   };
 
   const viaResponse = (text: string): Promise<void> | undefined => {
+    if (response.destroyed) return undefined;
     const taken = response.write(Buffer.from(text, "utf8"));
     // The head is out with that first chunk; from now on this response's bytes are the socket's next bytes.
     if (chunked && response.socket !== null && !response.writableEnded) socket = response.socket;

@@ -52,8 +52,8 @@ export function startStreamResponse(
   return {
     write(text) {
       wrote = true;
-      if (text === "" || writer.destroyed) return undefined;
-      return writer.write(text);
+      // A client gone is the writer's to see (it writes nothing then).
+      return text === "" ? undefined : writer.write(text);
     },
     end() {
       clearInterval(timer);
