@@ -25,13 +25,16 @@ export interface UpstreamDecoderOptions {
 }
 
 const DONE = "[DONE]";
+const DATA_PREFIX = "data: ";
+const LINE_FEED = 10;
 const OPEN_BRACE = 123;
 const BODY_SAMPLE_LENGTH = 200;
 const DEFAULT_MAX_BUFFER_LENGTH = 16 * 1024 * 1024;
 
 /**
  * Decodes an upstream `/v1/chat/completions` body into deltas, synchronously (docs/architecture.md §1 decode).
- * SSE is parsed by eventsource-parser, bytes by a streaming TextDecoder; each data line is parsed
+ * SSE is parsed by eventsource-parser (but a read that is exactly one `data:` event, as a model server sends a
+ * token, is taken as it is), bytes by a streaming TextDecoder; each data line is parsed
  * once and narrowed by `narrowChunk`. A body whose first non-whitespace character is `{` is a JSON
  * answer (a server that ignored `stream: true`, or an error body), decoded whole at `end()`.
  */
@@ -50,6 +53,9 @@ export function createUpstreamDecoder(
   let bodySample = "";
   let sawSse = false;
   let ended = false;
+  // The parser holds no partial line or event: the fast path of `feed` may pass it by. Not before its first
+  // text, which it reads for a byte order mark.
+  let parserIdle = false;
 
   const emit = (deltas: readonly UpstreamDelta[]): void => {
     for (const delta of deltas) onDelta(delta);
@@ -139,7 +145,16 @@ export function createUpstreamDecoder(
     }
     if (bodySample.length < BODY_SAMPLE_LENGTH)
       bodySample += text.slice(0, BODY_SAMPLE_LENGTH - bodySample.length);
+    // A read that is exactly one `data: …` event, while the parser holds nothing, is that event: what a model
+    // server sends one token a read. Its data goes straight to `onData`, as the parser would hand it.
+    if (parserIdle && text.length <= maxBufferLength && isOneDataEvent(text)) {
+      sawSse = true;
+      onData(text.slice(DATA_PREFIX.length, text.length - 2), undefined);
+      return;
+    }
     parser.feed(text);
+    // A text that ends with a blank line leaves no partial line or event in the parser, whatever came before.
+    parserIdle = text.endsWith("\n\n");
   };
 
   return {
@@ -186,4 +201,19 @@ function errorFromPayload(data: string): UpstreamError {
 
 function isLeadingWhitespace(code: number): boolean {
   return code === 32 || code === 10 || code === 13 || code === 9 || code === 0xfeff;
+}
+
+/**
+ * `data: X\n\n` with no other line break in X (LF, or CR, which SSE also reads as one): one event of one data
+ * line, whose data is X as eventsource-parser reads it (the one space after the colon is not part of it).
+ */
+function isOneDataEvent(text: string): boolean {
+  const last = text.length - 1;
+  return (
+    text.charCodeAt(last) === LINE_FEED &&
+    text.charCodeAt(last - 1) === LINE_FEED &&
+    text.startsWith(DATA_PREFIX) &&
+    text.indexOf("\n", DATA_PREFIX.length) === last - 1 &&
+    text.indexOf("\r", DATA_PREFIX.length) === -1
+  );
 }

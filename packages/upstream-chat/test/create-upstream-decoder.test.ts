@@ -93,6 +93,27 @@ describe("createUpstreamDecoder: recorded streams", () => {
 describe("createUpstreamDecoder: SSE framing", () => {
   const line = chunk({ delta: { content: "hi" } });
 
+  it("reads a read that is one whole `data:` event as eventsource-parser does, whatever came before it", () => {
+    // Each piece is one read. Pushed one character at a time, no read is a whole event and all goes through
+    // eventsource-parser: the reference for the reads-as-events fast path.
+    const text = (content: string) => chunk({ delta: { content } });
+    const reads = [
+      `data: ${text("first")}\n\n`,
+      `data:  ${text("two spaces")}\n\n`, // the second space is the data's
+      "data: \n\n", // empty data: a keep-alive
+      `data: ${text("a")}\rdata: ${text("b")}\n\n`, // CR is a line break too: two data lines, one event
+      "event: error\n", // held by the parser: the next read is not a whole event on its own
+      'data: {"message":"boom"}\n\n',
+      `data: ${text("split")}`,
+      "\n\n",
+      `data: ${text("last")}\n\n`,
+      "data: [DONE]\n\n",
+    ];
+    const perCharacter = decodeBody([...reads.join("")]);
+    expect(decodeBody(reads)).toEqual(perCharacter);
+    expect(perCharacter.length).toBeGreaterThan(5);
+  });
+
   it("ignores comments and keep-alives (`: ping`), `id:` and `retry:` lines", () => {
     const body = `: ping\n\nid: 7\nretry: 3000\ndata: ${line}\n\n:keep-alive\n\ndata: [DONE]\n\n`;
     expect(decodeBody([body])).toEqual([{ content: "hi" }, { done: true }]);
