@@ -64,7 +64,9 @@ export function createResponsesEncoder(options: ResponsesEncoderOptions): Respon
   // The open item's delta event, serialised up to the delta and from the delta to the sequence number.
   let deltaHead = "";
   let deltaMiddle = "";
-  let deltaKind: "text" | "arguments" | undefined;
+  let deltaKind: "text" | "arguments" | "thinking" | undefined;
+  // A reasoning item's summary delta, up to the delta (reasoning-part-events.ts: the same text, summarised).
+  let summaryHead = "";
 
   const response = (status: ResponseStatus, extra: Partial<ResponseObject> = {}): ResponseObject => ({
     ...shell,
@@ -100,7 +102,10 @@ export function createResponsesEncoder(options: ResponsesEncoderOptions): Respon
       deltaMiddle = ',"sequence_number":';
       deltaKind = "arguments";
     } else {
-      deltaKind = undefined;
+      deltaHead = `event: response.reasoning_text.delta\ndata: {"type":"response.reasoning_text.delta",${where},"content_index":0,"delta":`;
+      deltaMiddle = ',"sequence_number":';
+      summaryHead = `event: response.reasoning_summary_text.delta\ndata: {"type":"response.reasoning_summary_text.delta",${where},"summary_index":0,"delta":`;
+      deltaKind = "thinking";
     }
     const events: ResponseStreamEvent[] = [
       {
@@ -288,12 +293,24 @@ export function createResponsesEncoder(options: ResponsesEncoderOptions): Respon
   /** A text or argument delta of the open item as SSE, or undefined when the slow path must write it. */
   const fastDelta = (event: StreamEvent): string | undefined => {
     if (ended || event.type !== "block-delta" || open === undefined) return undefined;
-    // Only the open item's own kind of delta; reasoning (two events when summarised) takes the slow path.
+    // Only the open item's own kind of delta.
     if (event.kind !== deltaKind) return undefined;
     const text = event.text;
     if (text === "") return undefined;
+    const json = JSON.stringify(text);
+    if (deltaKind !== "thinking") {
+      open.text.append(text);
+      return `${deltaHead}${json}${deltaMiddle}${sequence++}}\n\n`;
+    }
+    // Reasoning's first text opens the summary part too (reasoningDelta): the slow path writes that one.
+    if (!reasoning.summary) {
+      open.text.append(text);
+      return `${deltaHead}${json}${deltaMiddle}${sequence++}}\n\n`;
+    }
+    if (open.text.length === 0) return undefined;
     open.text.append(text);
-    return `${deltaHead}${JSON.stringify(text)}${deltaMiddle}${sequence++}}\n\n`;
+    const content = `${deltaHead}${json}${deltaMiddle}${sequence++}}\n\n`;
+    return `${content}${summaryHead}${json}${deltaMiddle}${sequence++}}\n\n`;
   };
 
   return {
