@@ -9,8 +9,8 @@ export interface ChunkWriter {
    */
   write(text: string): Promise<void> | undefined;
   /** The client cannot take more until `drain`: a ping is not queued behind it. */
-  readonly needsDrain: boolean;
-  readonly destroyed: boolean;
+  needsDrain(): boolean;
+  destroyed(): boolean;
   end(): void;
 }
 
@@ -88,10 +88,11 @@ export function createChunkWriter(
       // The socket's own state says whether the client keeps up: a full buffer waits for `drain` as before.
       return socket.writableNeedDrain ? waitForDrain(socket, response) : undefined;
     },
-    get needsDrain() {
+    // Methods, not getters: an object literal with a getter is a slow (dictionary-mode) object in V8.
+    needsDrain() {
       return socket === null ? response.writableNeedDrain : socket.writableNeedDrain;
     },
-    get destroyed() {
+    destroyed() {
       return response.destroyed || socket?.destroyed === true;
     },
     end() {

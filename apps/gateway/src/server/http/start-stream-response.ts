@@ -42,7 +42,7 @@ export function startStreamResponse(
             quietLooks = 0;
           } else if (++quietLooks >= PING_LOOKS) {
             quietLooks = 0;
-            if (!writer.destroyed && !writer.needsDrain) writer.write(ping);
+            if (!writer.destroyed() && !writer.needsDrain()) writer.write(ping);
           }
         },
         Math.max(1, pingIntervalMs / PING_LOOKS),
