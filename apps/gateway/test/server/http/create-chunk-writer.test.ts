@@ -93,6 +93,21 @@ describe("createChunkWriter", () => {
     socket.destroy();
   });
 
+  it("keeps pipelined responses whole and in order (the second waits for the socket, then writes to it)", async () => {
+    const port = await startServer();
+    const { socket, received } = rawConnection(port);
+    // Both requests at once: node answers the second only once the first has ended.
+    socket.write("GET /3 HTTP/1.1\r\nhost: x\r\n\r\nGET /2 HTTP/1.1\r\nhost: x\r\n\r\n");
+    await until(() => received().split("\r\n0\r\n\r\n").length === 3);
+    const [first, second] = received()
+      .split(/HTTP\/1\.1 200 OK\r\n/)
+      .slice(1) as [string, string];
+    const bodyOf = (response: string) => chunksOf(response.slice(response.indexOf("\r\n\r\n") + 4)).join("");
+    expect(bodyOf(first)).toBe("data: 0 é\n\ndata: 1 é\n\ndata: 2 é\n\n");
+    expect(bodyOf(second)).toBe("data: 0 é\n\ndata: 1 é\n\n");
+    socket.destroy();
+  });
+
   it("writes plainly to an HTTP/1.0 client, which learns the end from the connection closing", async () => {
     const port = await startServer();
     const { socket, received, closed } = rawConnection(port);
