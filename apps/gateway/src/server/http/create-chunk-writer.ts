@@ -20,7 +20,7 @@ const CRLF = "\r\n";
  * A streamed 200 whose body chunks go straight to the socket, framed here (docs/architecture.md §5, the load
  * section). `ServerResponse.write` frames each chunk as four writes (size, CRLF, data, CRLF) corked until
  * the next tick and sent by `writev`: at one token a read that is a tenth of the gateway's CPU per token.
- * Here a chunk is one Buffer, size line and all, and a turn's chunks are written together at its end.
+ * Here a turn's writes are one chunk, size line and all, written once at the turn's end.
  *
  * Only once the response owns the socket and is chunked by our own header: the first write goes through
  * `ServerResponse` (it sends the head with it), and `end()` too (the last chunk, `0\r\n\r\n`), so node's
@@ -36,20 +36,24 @@ export function createChunkWriter(
     request.httpVersionMajor > 1 || (request.httpVersionMajor === 1 && request.httpVersionMinor >= 1);
   response.writeHead(200, chunked ? { ...headers, "transfer-encoding": "chunked" } : headers);
   let socket: Socket | null = null;
-  // This turn's chunks, written together at its end (at-turn-end.ts): one syscall for all of them.
-  const frames: Buffer[] = [];
-  let frameBytes = 0;
+  // This turn's writes, sent at its end (at-turn-end.ts) as ONE chunk in one socket write.
+  const pieces: Buffer[] = [];
+  let pieceBytes = 0;
   let queued = false;
   const flush = (): boolean => {
-    if (socket === null || frames.length === 0 || socket.destroyed) {
-      frames.length = 0;
-      frameBytes = 0;
+    if (socket === null || pieces.length === 0 || socket.destroyed) {
+      pieces.length = 0;
+      pieceBytes = 0;
       return true;
     }
-    const data = frames.length === 1 ? (frames[0] as Buffer) : Buffer.concat(frames, frameBytes);
-    frames.length = 0;
-    frameBytes = 0;
-    return socket.write(data);
+    const size = pieceBytes.toString(16);
+    const frame = Buffer.allocUnsafe(size.length + pieceBytes + 4);
+    let offset = frame.write(size + CRLF, 0, "latin1");
+    for (const piece of pieces) offset += piece.copy(frame, offset);
+    frame.write(CRLF, offset, "latin1");
+    pieces.length = 0;
+    pieceBytes = 0;
+    return socket.write(frame);
   };
   const flushing: TurnTask = {
     runAtTurnEnd() {
@@ -71,15 +75,10 @@ export function createChunkWriter(
       if (socket === null) return viaResponse(text);
       if (socket.destroyed) return undefined;
       const data = Buffer.from(text, "utf8");
-      const size = data.length.toString(16);
-      const frame = Buffer.allocUnsafe(size.length + data.length + 4);
-      frame.write(size + CRLF, 0, "latin1");
-      data.copy(frame, size.length + 2);
-      frame.write(CRLF, frame.length - 2, "latin1");
-      frames.push(frame);
-      frameBytes += frame.length;
+      pieces.push(data);
+      pieceBytes += data.length;
       // A turn's worth is written at once, and a large one now: what waits in memory stays small.
-      if (frameBytes >= socket.writableHighWaterMark)
+      if (pieceBytes >= socket.writableHighWaterMark)
         return flush() ? undefined : waitForDrain(socket, response);
       if (!queued) {
         queued = true;
