@@ -82,7 +82,13 @@ export function createCallGuard(options: CallGuardOptions): CallGuard {
       if (idleTimer !== undefined) return;
       idleTimer = setInterval(
         () => {
-          if (!waiting || active) {
+          // Not waiting (the gateway is paused on its client, or the call was aborted or forgotten): the timer
+          // stops, and the next wait starts a new one. A forgotten call leaves no timer ticking on.
+          if (!waiting || cause !== undefined) {
+            clearInterval(idleTimer);
+            idleTimer = undefined;
+            quietLooks = 0;
+          } else if (active) {
             active = false;
             quietLooks = 0;
           } else if (++quietLooks >= IDLE_LOOKS) {
