@@ -40,6 +40,7 @@ export function createChunkWriter(
   const pieces: Buffer[] = [];
   let pieceBytes = 0;
   let queued = false;
+  let ended = false;
   const flush = (): boolean => {
     if (socket === null || pieces.length === 0 || socket.destroyed) {
       pieces.length = 0;
@@ -63,7 +64,7 @@ export function createChunkWriter(
   };
 
   const viaResponse = (text: string): Promise<void> | undefined => {
-    if (response.destroyed) return undefined;
+    if (response.destroyed || response.writableEnded) return undefined;
     const taken = response.write(Buffer.from(text, "utf8"));
     // The head is out with that first chunk; from now on this response's bytes are the socket's next bytes.
     if (chunked && response.socket !== null && !response.writableEnded) socket = response.socket;
@@ -73,7 +74,8 @@ export function createChunkWriter(
   return {
     write(text) {
       if (socket === null) return viaResponse(text);
-      if (socket.destroyed) return undefined;
+      // After the end the socket may already carry the next request's response: nothing more goes to it.
+      if (socket.destroyed || ended) return undefined;
       const data = Buffer.from(text, "utf8");
       pieces.push(data);
       pieceBytes += data.length;
@@ -96,6 +98,7 @@ export function createChunkWriter(
     },
     end() {
       flush();
+      ended = true;
       if (!response.destroyed) response.end();
     },
   };

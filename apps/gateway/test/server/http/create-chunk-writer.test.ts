@@ -109,6 +109,39 @@ describe("createChunkWriter", () => {
     socket.destroy();
   });
 
+  it("writes nothing after its end, so the connection's next response is whole", async () => {
+    let served = 0;
+    const port = await startServer((writer) => {
+      served += 1;
+      const label = `response ${served}`;
+      writer.write(`data: ${label} first\n\n`);
+      writer.write(`data: ${label} second\n\n`);
+      setImmediate(() => {
+        writer.end();
+        writer.write(`data: ${label} late\n\n`);
+        setImmediate(() => writer.write(`data: ${label} later\n\n`));
+      });
+    });
+    const { socket, received } = rawConnection(port);
+    socket.write("GET / HTTP/1.1\r\nhost: x\r\n\r\n");
+    await until(() => received().includes("\r\n0\r\n\r\n"));
+    const before = received().length;
+    socket.write("GET / HTTP/1.1\r\nhost: x\r\n\r\n");
+    await until(() => received().slice(before).includes("\r\n0\r\n\r\n"));
+    // Time for late writes to show, were they written. (This waits for nothing to happen: a slow machine only
+    // shortens what it sees, so it cannot fail the test.)
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const second = received().slice(before);
+    expect(chunksOf(received().slice(received().indexOf("\r\n\r\n") + 4)).join("")).toBe(
+      "data: response 1 first\n\ndata: response 1 second\n\n",
+    );
+    expect(chunksOf(second.slice(second.indexOf("\r\n\r\n") + 4)).join("")).toBe(
+      "data: response 2 first\n\ndata: response 2 second\n\n",
+    );
+    expect(received()).not.toContain("late");
+    socket.destroy();
+  });
+
   it("writes plainly to an HTTP/1.0 client, which learns the end from the connection closing", async () => {
     const port = await startServer();
     const { socket, received, closed } = rawConnection(port);
