@@ -290,27 +290,20 @@ export function createResponsesEncoder(options: ResponsesEncoderOptions): Respon
     }
   };
 
-  /** A text or argument delta of the open item as SSE, or undefined when the slow path must write it. */
+  /** A text, argument or reasoning delta of the open item as SSE, or undefined when the slow path must write it. */
   const fastDelta = (event: StreamEvent): string | undefined => {
     if (ended || event.type !== "block-delta" || open === undefined) return undefined;
     // Only the open item's own kind of delta.
     if (event.kind !== deltaKind) return undefined;
     const text = event.text;
     if (text === "") return undefined;
-    const json = JSON.stringify(text);
-    if (deltaKind !== "thinking") {
-      open.text.append(text);
-      return `${deltaHead}${json}${deltaMiddle}${sequence++}}\n\n`;
-    }
+    const summarised = deltaKind === "thinking" && reasoning.summary;
     // Reasoning's first text opens the summary part too (reasoningDelta): the slow path writes that one.
-    if (!reasoning.summary) {
-      open.text.append(text);
-      return `${deltaHead}${json}${deltaMiddle}${sequence++}}\n\n`;
-    }
-    if (open.text.length === 0) return undefined;
+    if (summarised && open.text.length === 0) return undefined;
+    const json = JSON.stringify(text);
     open.text.append(text);
     const content = `${deltaHead}${json}${deltaMiddle}${sequence++}}\n\n`;
-    return `${content}${summaryHead}${json}${deltaMiddle}${sequence++}}\n\n`;
+    return summarised ? `${content}${summaryHead}${json}${deltaMiddle}${sequence++}}\n\n` : content;
   };
 
   return {

@@ -1,3 +1,4 @@
+import { watchSilence } from "../event-loop/watch-silence";
 import { toUpstreamConnectionError } from "./to-upstream-connection-error";
 import { UpstreamAbortError } from "./upstream-abort-error";
 import { UpstreamTimeoutError } from "./upstream-timeout-error";
@@ -32,22 +33,21 @@ export interface CallGuard {
 
 type AbortCause = "client" | "timeout" | "idle";
 
-/** How many times per idle timeout the idle timer looks (its precision: a quarter of the timeout). */
-const IDLE_LOOKS = 4;
-
 export function createCallGuard(options: CallGuardOptions): CallGuard {
   const controller = new AbortController();
   let cause: AbortCause | undefined;
-  let idleTimer: NodeJS.Timeout | undefined;
-  let waiting = false;
-  // A read (or the wait's start) since the idle timer last looked; how many looks in a row saw none.
-  let active = false;
-  let quietLooks = 0;
   let wholeTimer: NodeJS.Timeout | undefined;
 
+  const idleTimeoutMs = options.idleTimeoutMs;
+  // Silence while the gateway waits for the upstream (headers, the next read); paused while it does not.
+  const idle =
+    idleTimeoutMs !== undefined && idleTimeoutMs > 0
+      ? watchSilence(idleTimeoutMs, () => abort("idle"), { running: false, unref: true })
+      : undefined;
   const abort = (reason: AbortCause): void => {
     if (cause !== undefined) return;
     cause = reason;
+    idle?.stop();
     controller.abort(reasonError(reason));
   };
   const reasonError = (reason: AbortCause, url?: string): Error =>
@@ -71,37 +71,12 @@ export function createCallGuard(options: CallGuardOptions): CallGuard {
 
   return {
     signal: controller.signal,
-    // Called on every upstream read, so it only notes the fact: the silence is measured by one timer that
-    // looks every quarter of the timeout and fires after four looks in a row saw the gateway waiting with no
-    // read, i.e. after 1 to 1.25 timeouts of silence, never sooner. (Re-arming a timer per read cost more.)
+    // Called on every upstream read: it only notes the fact (watch-silence.ts).
     startIdle() {
-      const idleTimeoutMs = options.idleTimeoutMs;
-      if (idleTimeoutMs === undefined || idleTimeoutMs <= 0 || cause !== undefined) return;
-      waiting = true;
-      active = true;
-      if (idleTimer !== undefined) return;
-      idleTimer = setInterval(
-        () => {
-          // Not waiting (the gateway is paused on its client, or the call was aborted or forgotten): the timer
-          // stops, and the next wait starts a new one. A forgotten call leaves no timer ticking on.
-          if (!waiting || cause !== undefined) {
-            clearInterval(idleTimer);
-            idleTimer = undefined;
-            quietLooks = 0;
-          } else if (active) {
-            active = false;
-            quietLooks = 0;
-          } else if (++quietLooks >= IDLE_LOOKS) {
-            clearInterval(idleTimer);
-            abort("idle");
-          }
-        },
-        Math.max(1, idleTimeoutMs / IDLE_LOOKS),
-      );
-      idleTimer.unref();
+      if (cause === undefined) idle?.note();
     },
     stopIdle() {
-      waiting = false;
+      idle?.pause();
     },
     failure(error, url) {
       if (cause !== undefined) return reasonError(cause, url);
@@ -109,9 +84,8 @@ export function createCallGuard(options: CallGuardOptions): CallGuard {
       return toUpstreamConnectionError(error, url);
     },
     dispose() {
-      clearInterval(idleTimer);
+      idle?.stop();
       clearTimeout(wholeTimer);
-      idleTimer = undefined;
       wholeTimer = undefined;
       options.clientSignal.removeEventListener("abort", onClientAbort);
     },

@@ -1,7 +1,7 @@
 /**
  * An upstream body that can also push its reads (docs/architecture.md §5, the load section): `stream` hands
- * each socket read to `sink.data` as it arrives, with no promise or microtask between the socket and the
- * parser, then calls `sink.end` once (with the error when it failed). Pulling with `for await` costs a
+ * each socket read to `sink.data` (at the end of the turn it arrived in, with every stream's: at-turn-end.ts),
+ * with no promise between the socket and the parser, then calls `sink.end` once (with the error when it failed). Pulling with `for await` costs a
  * promise per layer per read, which at one token a read is a large share of a token's CPU. A body is read
  * one way or the other, once.
  */

@@ -84,8 +84,8 @@ interface Reads {
 }
 
 /**
- * Each read straight from the socket's `data` event into the transcoder and out to the client, synchronously
- * (push-body.ts): no promise per read. A write the client cannot take yet pauses the socket until it drains.
+ * Each read pushed by the body (push-body.ts) goes into the transcoder and out to the client in the same call:
+ * no promise per read. A write the client cannot take yet pauses the socket until it drains.
  */
 function pushReads(body: PushBody, { transcoder, flush, options }: Reads): Promise<void> {
   const { clientSignal } = options;

@@ -67,7 +67,7 @@ export function createChunkWriter(
     if (response.destroyed || response.writableEnded) return undefined;
     const taken = response.write(Buffer.from(text, "utf8"));
     // The head is out with that first chunk; from now on this response's bytes are the socket's next bytes.
-    if (chunked && response.socket !== null && !response.writableEnded) socket = response.socket;
+    if (chunked && response.socket !== null) socket = response.socket;
     return taken ? undefined : waitForDrain(response, response);
   };
 

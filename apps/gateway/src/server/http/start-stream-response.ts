@@ -1,11 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { watchSilence } from "../../event-loop/watch-silence";
 import { createChunkWriter } from "./create-chunk-writer";
 
-/** How many times per ping interval the ping timer looks (its precision: a quarter of the interval). */
-const PING_LOOKS = 4;
-
 export interface StreamResponse {
-  /** Writes one read's SSE text as ONE socket write; the promise, when there is one, waits for `drain`. */
+  /** Writes one read's SSE text, sent with the turn's other writes in one socket write (create-chunk-writer.ts); the promise, when there is one, waits for `drain`. */
   write(text: string): Promise<void> | undefined;
   end(): void;
 }
@@ -28,35 +26,27 @@ export function startStreamResponse(
     "x-accel-buffering": "no",
   });
 
-  // A write only notes that it happened: one timer looks every quarter interval and pings after four looks
-  // in a row saw none, i.e. after 1 to 1.25 intervals of silence, then every interval while it lasts.
-  // (Re-arming a timer on every write was a measurable share of a read's cost under load.)
-  const pings = pingIntervalMs > 0 && Number.isFinite(pingIntervalMs);
-  let wrote = false;
-  let quietLooks = 0;
-  const timer = pings
-    ? setInterval(
-        () => {
-          if (wrote) {
-            wrote = false;
-            quietLooks = 0;
-          } else if (++quietLooks >= PING_LOOKS) {
-            quietLooks = 0;
+  // A write only notes that it happened (watch-silence.ts): a ping after 1 to 1.25 intervals of silence, then
+  // every interval while it lasts.
+  const silence =
+    pingIntervalMs > 0 && Number.isFinite(pingIntervalMs)
+      ? watchSilence(
+          pingIntervalMs,
+          () => {
             if (!writer.destroyed() && !writer.needsDrain()) writer.write(ping);
-          }
-        },
-        Math.max(1, pingIntervalMs / PING_LOOKS),
-      )
-    : undefined;
+          },
+          { running: true, unref: false },
+        )
+      : undefined;
 
   return {
     write(text) {
-      wrote = true;
+      silence?.note();
       // A client gone is the writer's to see (it writes nothing then).
       return text === "" ? undefined : writer.write(text);
     },
     end() {
-      clearInterval(timer);
+      silence?.stop();
       writer.end();
     },
   };
