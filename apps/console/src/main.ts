@@ -39,7 +39,9 @@ document
 let asking = false;
 const showError = (error: unknown): void => {
   if (error instanceof KeyRequired) {
-    askForKey(error.hadKey);
+    // A refusal of the key given before the current one (a slow answer that arrived after the form was sent)
+    // asks for nothing: the current key's requests are already on their way.
+    if (error.sentKey === keyStore.get()) askForKey(error.hadKey);
     return;
   }
   banner.textContent = error instanceof ApiError || error instanceof Error ? error.message : String(error);

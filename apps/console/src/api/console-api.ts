@@ -1,9 +1,15 @@
 import type { ConsoleInfo, ExchangeDetail, ModelsView } from "../api-types";
 import { keyStore } from "./key-store";
 
-/** The API answered 401: the key is missing or wrong. The page asks for it and tries again. */
+/**
+ * The API answered 401: the key is missing or wrong. The page asks for it and tries again. `sentKey` is the key
+ * the refused request carried: once another has been given, that answer is stale and asks for nothing.
+ */
 export class KeyRequired extends Error {
-  constructor(readonly hadKey: boolean) {
+  constructor(
+    readonly hadKey: boolean,
+    readonly sentKey: string | undefined,
+  ) {
     super(hadKey ? "The gateway did not accept this key" : "The gateway asks for a key");
   }
 }
@@ -29,12 +35,13 @@ export function authHeaders(): Record<string, string> {
 
 /** GET /console/api/{path}, with the key; throws KeyRequired on 401, ApiError on any other failure. */
 export async function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
+  const sentKey = keyStore.get();
   const response = await fetch(new URL(path, API), {
     ...init,
     headers: { ...authHeaders(), ...(init.headers as Record<string, string> | undefined) },
     cache: "no-store",
   });
-  if (response.status === 401) throw new KeyRequired(keyStore.get() !== undefined);
+  if (response.status === 401) throw new KeyRequired(keyStore.get() !== undefined, sentKey);
   if (!response.ok) throw new ApiError(response.status, await errorMessage(response));
   return response;
 }
