@@ -1,10 +1,10 @@
-import { Agent, type Dispatcher, request as undiciRequest } from "undici";
+import { Agent, type Dispatcher, getGlobalDispatcher } from "undici";
 import { createCallGuard } from "./call-guard";
 import type { ContextWindow } from "./context-window";
 import { failedOnStaleConnection, watchConnectionReuse } from "./failed-on-stale-connection";
 import { learnContextWindow } from "./learn-context-window";
+import { postUpstream, type UpstreamReply } from "./post-upstream";
 import { readBoundedText } from "./read-bounded-text";
-import { readNodeBodyLazily } from "./read-node-body-lazily";
 import { readTokenCount } from "./read-token-count";
 import { tokenizeUrl } from "./tokenize-url";
 import type { Upstream, UpstreamRequest, UpstreamResponse } from "./upstream";
@@ -32,7 +32,7 @@ const MAX_TOKENIZE_ANSWER_BYTES = 16 * 1024 * 1024;
 const TOKENIZE_ABSENT = new Set([404, 405, 501]);
 
 export function createHttpUpstream(options: HttpUpstreamOptions): Upstream {
-  const chatUrl = endpointUrl(options.baseUrl, "/chat/completions");
+  const chatUrl = new URL(endpointUrl(options.baseUrl, "/chat/completions"));
   const countUrl = tokenizeUrl(options.baseUrl);
   const timeoutMs = options.timeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
   const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_UPSTREAM_IDLE_TIMEOUT_MS;
@@ -60,23 +60,15 @@ export function createHttpUpstream(options: HttpUpstreamOptions): Upstream {
     async send(request: UpstreamRequest): Promise<UpstreamResponse> {
       const guard = createCallGuard({ clientSignal: request.signal, timeoutMs, idleTimeoutMs });
       const body = JSON.stringify(request.body);
-      // undici's `request`, not `fetch`: the same pool and socket, without web streams around the body, which
-      // cost as much CPU per token as the parsing (docs/architecture.md §5, the load section).
-      const post = (dispatcher?: Dispatcher): Promise<Dispatcher.ResponseData> =>
-        undiciRequest(chatUrl, {
-          method: "POST",
-          headers: headers(),
-          body,
-          signal: guard.signal,
-          // Never followed: a redirect would carry the prompt to another host (reported as a 502).
-          maxRedirections: 0,
-          ...(dispatcher === undefined ? {} : { dispatcher }),
-        });
-      let response: Dispatcher.ResponseData;
+      // undici's `dispatch`, not `fetch` nor `request`: the same pool and sockets, with no web stream and no
+      // Readable around the body, which cost a share of every token (docs/architecture.md §5, the load section).
+      const post = (dispatcher: Dispatcher = getGlobalDispatcher()): Promise<UpstreamReply> =>
+        postUpstream(dispatcher, chatUrl, headers(), body, guard);
+      let reply: UpstreamReply;
       guard.startIdle();
       try {
         if (guard.signal.aborted) throw guard.signal.reason;
-        response = await post().catch((error: unknown) => {
+        reply = await post().catch((error: unknown) => {
           if (guard.signal.aborted || !failedOnStaleConnection(error)) throw error;
           return postOnFreshConnection(post);
         });
@@ -86,12 +78,7 @@ export function createHttpUpstream(options: HttpUpstreamOptions): Upstream {
       } finally {
         guard.stopIdle();
       }
-      return {
-        status: response.statusCode,
-        headers: webHeaders(response.headers),
-        url,
-        body: readNodeBodyLazily(response.body, guard),
-      };
+      return { status: reply.status, headers: reply.headers, url, body: reply.body };
     },
 
     async tokenize(body: Record<string, unknown>, signal: AbortSignal): Promise<number | undefined> {
@@ -145,8 +132,8 @@ export function createHttpUpstream(options: HttpUpstreamOptions): Upstream {
  * upstream closed at the same moment. The agent closes once that request is over (its body read or cancelled).
  */
 async function postOnFreshConnection(
-  post: (dispatcher: Dispatcher) => Promise<Dispatcher.ResponseData>,
-): Promise<Dispatcher.ResponseData> {
+  post: (dispatcher: Dispatcher) => Promise<UpstreamReply>,
+): Promise<UpstreamReply> {
   const fresh = new Agent({ connections: 1 });
   try {
     return await post(fresh);
@@ -160,15 +147,4 @@ function endpointUrl(baseUrl: string, path: string): string {
   const url = new URL(baseUrl);
   url.pathname = `${url.pathname.replace(/\/+$/, "")}${path}`;
   return url.href;
-}
-
-/** undici's header record as the `Headers` the rest of the gateway reads (a repeated header joined, as fetch does). */
-function webHeaders(record: Dispatcher.ResponseData["headers"]): Headers {
-  const result = new Headers();
-  for (const [name, value] of Object.entries(record)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const each of value) result.append(name, each);
-    else result.set(name, value);
-  }
-  return result;
 }

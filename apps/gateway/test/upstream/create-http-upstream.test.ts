@@ -160,6 +160,23 @@ describe("createHttpUpstream: request and streaming", () => {
   });
 });
 
+describe("createHttpUpstream: the answer's head", () => {
+  it("skips an informational head (103) and reads the final one, a repeated header joined", async () => {
+    const server = await serve((_request, response) => {
+      response.writeEarlyHints({ link: "</style.css>; rel=preload" });
+      response.setHeader("x-served-by", ["a", "b"]);
+      response.writeHead(200, { "content-type": "text/event-stream" });
+      response.end("data: [DONE]\n\n");
+    });
+    const upstream = createHttpUpstream({ baseUrl: server.origin });
+    const response = await upstream.send({ body: chatBody, signal: new AbortController().signal });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/event-stream");
+    expect(response.headers.get("x-served-by")).toBe("a, b");
+    expect(await readUpstreamText(response.body)).toBe("data: [DONE]\n\n");
+  });
+});
+
 describe("createHttpUpstream: timeouts", () => {
   it("rejects with UpstreamTimeoutError(timeout) when the whole request outlives timeoutMs before headers", async () => {
     const server = await serve(neverAnswer);

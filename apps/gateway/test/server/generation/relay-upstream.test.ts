@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { type RelayOptions, relayUpstream } from "../../../src/server/generation/relay-upstream";
 import { createCallGuard } from "../../../src/upstream/call-guard";
 import { isPushBody } from "../../../src/upstream/push-body";
-import { readNodeBodyLazily } from "../../../src/upstream/read-node-body-lazily";
+import { bodyFromReadable } from "../../upstream/body-from-readable";
 
 // The relay as the HTTP upstream feeds it: a body that pushes its reads (push-body.ts). The whole gateway's
 // tests run this path too; these pin what it owes the pull path: backpressure, cancelling, failures, idle.
@@ -36,9 +36,7 @@ function relayOf(stream: Readable, overrides: Partial<RelayOptions> & { idleTime
     timeoutMs: undefined,
     idleTimeoutMs: overrides.idleTimeoutMs,
   });
-  // As undici does with the request's signal: aborting it destroys the body.
-  guard.signal.addEventListener("abort", () => stream.destroy(guard.signal.reason as Error));
-  const body = readNodeBodyLazily(stream, guard);
+  const body = bodyFromReadable(stream, guard);
   const events: StreamEvent[] = [];
   const options: RelayOptions = {
     body,
