@@ -36,8 +36,9 @@ export function createChunkWriter(
     request.httpVersionMajor > 1 || (request.httpVersionMajor === 1 && request.httpVersionMinor >= 1);
   response.writeHead(200, chunked ? { ...headers, "transfer-encoding": "chunked" } : headers);
   let socket: Socket | null = null;
-  // This turn's writes, sent at its end (at-turn-end.ts) as ONE chunk in one socket write.
-  const pieces: Buffer[] = [];
+  // This turn's writes, sent at its end (at-turn-end.ts) as ONE chunk in one socket write. Kept as text and
+  // encoded once, straight into the frame: no Buffer per write and no second copy.
+  const pieces: string[] = [];
   let pieceBytes = 0;
   let queued = false;
   let ended = false;
@@ -50,7 +51,7 @@ export function createChunkWriter(
     const size = pieceBytes.toString(16);
     const frame = Buffer.allocUnsafe(size.length + pieceBytes + 4);
     let offset = frame.write(size + CRLF, 0, "latin1");
-    for (const piece of pieces) offset += piece.copy(frame, offset);
+    for (const piece of pieces) offset += frame.write(piece, offset, "utf8");
     frame.write(CRLF, offset, "latin1");
     pieces.length = 0;
     pieceBytes = 0;
@@ -76,9 +77,8 @@ export function createChunkWriter(
       if (socket === null) return viaResponse(text);
       // After the end the socket may already carry the next request's response: nothing more goes to it.
       if (socket.destroyed || ended) return undefined;
-      const data = Buffer.from(text, "utf8");
-      pieces.push(data);
-      pieceBytes += data.length;
+      pieces.push(text);
+      pieceBytes += Buffer.byteLength(text, "utf8");
       // A turn's worth is written at once, and a large one now: what waits in memory stays small.
       if (pieceBytes >= socket.writableHighWaterMark)
         return flush() ? undefined : waitForDrain(socket, response);
