@@ -19,9 +19,10 @@ interface LoadOptions {
   readonly streams: number;
   readonly tokensPerSecond: number;
   readonly seconds: number;
+  readonly rounds: number;
 }
 
-/** `pnpm bench -- load --streams 100 --tokens-per-second 20 --seconds 5`, or SLUICE_BENCH_* in the env. */
+/** `pnpm bench -- load --streams 100 --tokens-per-second 20 --seconds 5 --rounds 3`, or SLUICE_BENCH_* in the env. */
 function loadOptions(): LoadOptions {
   const { values } = parseArgs({
     args: process.argv.slice(3),
@@ -29,6 +30,7 @@ function loadOptions(): LoadOptions {
       streams: { type: "string" },
       "tokens-per-second": { type: "string" },
       seconds: { type: "string" },
+      rounds: { type: "string" },
     },
   });
   const read = (name: string, text: string | undefined, fallback: number, integer: boolean): number => {
@@ -50,6 +52,7 @@ function loadOptions(): LoadOptions {
       false,
     ),
     seconds: read("seconds", values.seconds ?? env.SLUICE_BENCH_SECONDS, 8, false),
+    rounds: read("rounds", values.rounds ?? env.SLUICE_BENCH_ROUNDS, 3, true),
   };
 }
 
@@ -68,6 +71,10 @@ export function loadAnswer(tokens: number): Buffer[] {
   return vllmEvents(chunk(sized(content), 4)).map((event) => Buffer.from(event));
 }
 
+export function median(values: readonly number[]): number {
+  return percentile(values, 0.5);
+}
+
 export function percentile(values: readonly number[], fraction: number): number {
   const sorted = Float64Array.from(values).sort();
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
@@ -81,7 +88,7 @@ export function percentile(values: readonly number[], fraction: number): number 
  */
 export async function benchLoad(): Promise<void> {
   if (!existsSync(GATEWAY_CLI)) throw new Error(`build the gateway first: ${GATEWAY_CLI} is missing`);
-  const { streams, tokensPerSecond, seconds } = loadOptions();
+  const { streams, tokensPerSecond, seconds, rounds } = loadOptions();
   const measured = loadAnswer(Math.round(seconds * tokensPerSecond));
   const tokens = measured.length - 3; // the finish, usage and [DONE] events are not tokens
   // The relaying processes are pinned to CPU 1 (startChild); this process, the upstream and the clients, to 0.
@@ -142,7 +149,10 @@ export async function benchLoad(): Promise<void> {
   const loadBefore = loadavg()[0] as number;
   const children: { child: ChildProcess; port: number }[] = [];
   const timeoutMs = (seconds * 3 + 30) * 1000; // bounded even when a process falls far behind
-  const results: (StreamsResult & { cpu: number })[] = [];
+  // Each path's result in each round: the paths take turns, so a change in the machine's speed during the
+  // run (it shifts by a fifth between minutes here) weighs on every path alike, and each round's ratios are
+  // taken against that round's pipe relay.
+  const results: (StreamsResult & { cpu: number })[][] = paths.map(() => []);
   // Should this process die on an uncaught error, its children go with it (by PID), not on as orphans.
   const killChildren = (): void => {
     for (const { child } of children) if (child.exitCode === null) child.kill("SIGKILL");
@@ -150,18 +160,20 @@ export async function benchLoad(): Promise<void> {
   process.on("exit", killChildren);
   try {
     for (const command of commands) children.push(await startChild(command));
-    for (const path of paths) {
-      const { child, port } = children[path.process] as { child: ChildProcess; port: number };
-      const route = { messages: "/v1/messages", chat: "/v1/chat/completions", responses: "/v1/responses" }[
-        path.route
-      ];
-      const run = (body: string) =>
-        runStreams({ port, path: route, body, streams, lastEvent: lastEvents[path.route], timeoutMs });
-      // A second of the same load first, so the JIT has compiled the path before it is measured.
-      await run(warmups[path.route]);
-      const before = cpuSeconds(child.pid as number);
-      const result = await run(requests[path.route]);
-      results.push({ ...result, cpu: cpuSeconds(child.pid as number) - before });
+    for (let round = 0; round < rounds; round++) {
+      for (const [index, path] of paths.entries()) {
+        const { child, port } = children[path.process] as { child: ChildProcess; port: number };
+        const route = { messages: "/v1/messages", chat: "/v1/chat/completions", responses: "/v1/responses" }[
+          path.route
+        ];
+        const run = (body: string) =>
+          runStreams({ port, path: route, body, streams, lastEvent: lastEvents[path.route], timeoutMs });
+        // A second of the same load first, so the JIT has compiled the path before it is measured.
+        await run(warmups[path.route]);
+        const before = cpuSeconds(child.pid as number);
+        const result = await run(requests[path.route]);
+        results[index]?.push({ ...result, cpu: cpuSeconds(child.pid as number) - before });
+      }
     }
   } finally {
     upstream.stop();
@@ -171,43 +183,50 @@ export async function benchLoad(): Promise<void> {
     rmSync(directory, { recursive: true, force: true });
   }
   const tick = 1000 / tokensPerSecond;
-  const perToken = results.map(({ cpu }) => (cpu * 1e6) / (streams * tokens));
-  const pipe = perToken[0] as number;
+  const perToken = results.map((runs) => runs.map(({ cpu }) => (cpu * 1e6) / (streams * tokens)));
+  const pipe = perToken[0] as number[];
   const rows = paths.map(({ label }, index) => {
-    const result = results[index] as (typeof results)[number];
-    const p99 = percentile(result.gaps, 0.99);
+    const runs = results[index] as (StreamsResult & { cpu: number })[];
+    const costs = perToken[index] as number[];
+    const ratios = costs.map((cost, round) => cost / (pipe[round] as number));
+    const gaps = runs.flatMap((run) => run.gaps);
+    const p99 = percentile(gaps, 0.99);
     // How far behind the upstream a stream ends: its time past its events' ticks (the wait for the first
     // tick and the request's setup included, as for the relays). Markup held back is out by then.
-    const late = result.durations.map((duration) => duration - measured.length * tick);
+    const late = runs.flatMap((run) => run.durations.map((duration) => duration - measured.length * tick));
+    const share = median(runs.map((run) => run.cpu / run.seconds));
     return [
       label,
-      formatNumber(perToken[index] as number, 1),
-      formatNumber((perToken[index] as number) / pipe, 2),
-      `${formatNumber((result.cpu / result.seconds) * 100)}%`,
-      formatNumber(percentile(result.gaps, 0.5), 1),
+      formatNumber(median(costs), 1),
+      formatNumber(median(ratios), 2),
+      ratios.map((ratio) => formatNumber(ratio, 2)).join(" "),
+      `${formatNumber(share * 100)}%`,
+      formatNumber(percentile(gaps, 0.5), 1),
       formatNumber(p99, 1),
       formatNumber(p99 - tick, 1),
       formatNumber(percentile(late, 0.99), 1),
-      formatNumber(streams - result.complete),
+      formatNumber(runs.reduce((sum, run) => sum + streams - run.complete, 0)),
     ];
   });
   printTable(
-    `Realistic load: ${formatNumber(streams)} concurrent streams of ${formatNumber(tokens)} tokens, each token its own SSE event on a shared ${formatNumber(tokensPerSecond)} tokens/s tick (raw Qwen3.5: reasoning, text, a qwen_xml call)`,
+    `Realistic load: ${formatNumber(streams)} concurrent streams of ${formatNumber(tokens)} tokens, each token its own SSE event on a shared ${formatNumber(tokensPerSecond)} tokens/s tick (raw Qwen3.5: reasoning, text, a qwen_xml call), ${formatNumber(rounds)} rounds`,
     [
       "path",
-      "process CPU µs/token",
-      "× pipe relay",
+      "process CPU µs/token (median)",
+      "× pipe relay (median)",
+      "× pipe relay, each round",
       "process CPU (of one core)",
       "p50 gap ms",
       "p99 gap ms",
       `p99 added to the ${formatNumber(tick, 1)} ms tick`,
       "p99 stream end ms late",
-      "streams not complete",
+      "streams not complete (all rounds)",
     ],
     rows,
   );
   console.log(
-    `\nThe relaying process ${pinned ? "is pinned to CPU 1 and the upstream and load generator (one process) to CPU 0" : "shares the cores with the upstream and load generator (no taskset)"}: this machine's cores are shared, so CPU is the relaying process's own (/proc/PID/stat, all its threads), not wall time. ` +
+    `\nThe paths take turns, round after round, each relaying process kept between rounds; a path's CPU per token is its median over the rounds, and its ratio the median of its ratios to the same round's pipe relay (gaps and lateness pool every round). ` +
+      `The relaying process ${pinned ? "is pinned to CPU 1 and the upstream and load generator (one process) to CPU 0" : "shares the cores with the upstream and load generator (no taskset)"}: this machine's cores are shared, so CPU is the relaying process's own (/proc/PID/stat, all its threads), not wall time. ` +
       `Load average (1 min) ${formatNumber(loadBefore, 1)} before the run, ${formatNumber(loadavg()[0] as number, 1)} after: a process that other work starves reads several events at once, so its CPU per token drops while its gaps grow; such rows do not count. ` +
       "Gaps are between a stream's reads as the client sees them; on the Sluice rows they include markup held until it is decided (a call's `<tool_call>\\n<function=Write>` is 7 tokens), which \"end late\" (a stream's time past its events' ticks) leaves out.",
   );
