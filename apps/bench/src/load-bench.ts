@@ -71,8 +71,14 @@ export function loadAnswer(tokens: number): Buffer[] {
   return vllmEvents(chunk(sized(content), 4)).map((event) => Buffer.from(event));
 }
 
+/** The middle value; with an even count, the mean of the two middle ones. */
 export function median(values: readonly number[]): number {
-  return percentile(values, 0.5);
+  const sorted = Float64Array.from(values).sort();
+  const middle = sorted.length >> 1;
+  if (sorted.length === 0) return Number.NaN;
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
 export function percentile(values: readonly number[], fraction: number): number {
