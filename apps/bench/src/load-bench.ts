@@ -14,6 +14,11 @@ import { vllmEvents } from "./whole-path-bench";
 const HERE = import.meta.dirname;
 const PIPE_RELAY = join(HERE, "pass-through.js");
 const FETCH_RELAY = join(HERE, "fetch-relay.js");
+const ROUTES = {
+  messages: "/v1/messages",
+  chat: "/v1/chat/completions",
+  responses: "/v1/responses",
+} as const;
 
 interface LoadOptions {
   readonly streams: number;
@@ -169,11 +174,15 @@ export async function benchLoad(): Promise<void> {
     for (let round = 0; round < rounds; round++) {
       for (const [index, path] of paths.entries()) {
         const { child, port } = children[path.process] as { child: ChildProcess; port: number };
-        const route = { messages: "/v1/messages", chat: "/v1/chat/completions", responses: "/v1/responses" }[
-          path.route
-        ];
         const run = (body: string) =>
-          runStreams({ port, path: route, body, streams, lastEvent: lastEvents[path.route], timeoutMs });
+          runStreams({
+            port,
+            path: ROUTES[path.route],
+            body,
+            streams,
+            lastEvent: lastEvents[path.route],
+            timeoutMs,
+          });
         // A second of the same load first, so the JIT has compiled the path before it is measured.
         await run(warmups[path.route]);
         const before = cpuSeconds(child.pid as number);

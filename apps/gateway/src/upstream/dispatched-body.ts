@@ -51,8 +51,11 @@ export class DispatchedBody implements AsyncIterableIterator<Uint8Array>, PushBo
     if (this.closed || chunk.byteLength === 0) return true;
     this.queue.push(chunk);
     if (this.sink !== undefined) {
-      if (!this.scheduled) this.schedule();
-      if (this.flowing) return true;
+      // While paused nothing is delivered: `resume` schedules what waits.
+      if (this.flowing) {
+        if (!this.scheduled) this.schedule();
+        return true;
+      }
     } else {
       this.queuedBytes += chunk.byteLength;
       this.wakeReader();
@@ -176,7 +179,6 @@ export class DispatchedBody implements AsyncIterableIterator<Uint8Array>, PushBo
   private close(cancel: boolean): void {
     if (this.closed) return;
     this.closed = true;
-    this.guard.stopIdle();
     this.guard.dispose();
     if (cancel && this.ending === undefined) this.source.cancel();
     this.wakeReader();
