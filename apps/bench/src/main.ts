@@ -8,6 +8,7 @@ import { benchHttp } from "./http-bench";
 import { benchLoad } from "./load-bench";
 import { benchMemory } from "./memory-bench";
 import { benchDialects, benchSegmenter } from "./segmenter-bench";
+import { benchStreamsAtOnce } from "./streams-at-once-bench";
 import { benchStructured } from "./structured-bench";
 import { qwen3ReasoningTrace, qwenXmlTrace } from "./traces";
 import { benchWholePath } from "./whole-path-bench";
@@ -45,6 +46,7 @@ const sections: Record<string, () => Promise<void> | void> = {
   },
   dialects: () => benchDialects(dialectScenarios()),
   "whole-path": () => benchWholePath(),
+  "streams-at-once": () => benchStreamsAtOnce(),
   structured: () => benchStructured(),
   memory: () => benchMemory(),
   http: () => benchHttp(),
