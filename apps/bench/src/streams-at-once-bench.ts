@@ -73,22 +73,24 @@ function timeAtOnce(reads: readonly Uint8Array[], count: number, flush: Uint8Arr
  * docs/architecture.md §5, the load section: does a token cost more under load because many streams take
  * turns? The load bench's answer (vLLM events, one a read) through the transcoder and SSE encoder, no HTTP:
  * one stream alone; `streams` fed one read each in turn, as a turn of the gateway feeds them, so each stream's
- * state has left the fastest caches when its next read comes; and the same with the core's own caches emptied
- * between turns (16 MiB read through, not timed), as other work between two turns leaves them.
+ * state has left the fastest caches when its next read comes; the same with the core's own caches emptied
+ * between turns (16 MiB read through, not timed), as other work between two turns leaves them; and `many`
+ * streams in turn, a larger set of states than the caches hold.
  */
-export function benchStreamsAtOnce(streams = 200): void {
+export function benchStreamsAtOnce(streams = 200, many = 1000): void {
   const reads = loadAnswer(400).map((event) => new Uint8Array(event));
   const flush = new Uint8Array(FLUSH_BYTES);
   const cases = [
     { label: "1 stream", count: 1, flush: undefined },
-    { label: `${streams} streams, one read each in turn`, count: streams, flush: undefined },
-    { label: `${streams} streams, L1 and L2 emptied between turns`, count: streams, flush },
+    { label: `${formatNumber(streams)} streams, one read each in turn`, count: streams, flush: undefined },
+    { label: `${formatNumber(streams)} streams, L1 and L2 emptied between turns`, count: streams, flush },
+    { label: `${formatNumber(many)} streams, one read each in turn`, count: many, flush: undefined },
   ];
   for (const { count } of cases) timeAtOnce(reads, count, undefined); // the JIT's warm-up
   const best = cases.map(() => Number.POSITIVE_INFINITY);
   for (let run = 0; run < RUNS; run++)
     cases.forEach(({ count, flush: between }, index) => {
-      // One stream's run is short: repeated until it is as long as the others'.
+      // A smaller case's run is short: repeated until it is about as long as the 200 streams' one.
       const repeats = Math.ceil(streams / count);
       let spent = 0;
       for (let repeat = 0; repeat < repeats; repeat++) spent += timeAtOnce(reads, count, between);
