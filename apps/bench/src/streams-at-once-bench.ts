@@ -1,20 +1,15 @@
 import type { StreamEvent } from "@sluice/events";
-import { createTranscoder, type Transcoder } from "@sluice/pipeline";
+import type { Transcoder } from "@sluice/pipeline";
 import { encodeAnthropicSse } from "@sluice/protocol-anthropic";
-import { qwen3ReasoningDialect } from "@sluice/reasoning-qwen3";
-import { qwenXmlToolDialect } from "@sluice/tool-qwen-xml";
 import { loadAnswer } from "./load-bench";
 import { openLoopbackTraffic } from "./loopback-traffic";
 import { formatNumber, printTable } from "./measure";
+import { rawQwenTranscoder } from "./whole-path-bench";
 
 // Several times a core's own caches (L1 and L2: 2 MiB a core here): read through, it leaves none of a stream's
 // state in them. The shared L3 can be far larger (480 MiB on one VM here) and is left as it is.
 const FLUSH_BYTES = 16 * 1024 * 1024;
 const RUNS = 5;
-
-const tools = new Map([
-  ["Write", { type: "object", properties: { file_path: { type: "string" }, content: { type: "string" } } }],
-]);
 
 interface Stream {
   readonly transcoder: Transcoder;
@@ -23,16 +18,7 @@ interface Stream {
 
 function openStream(): Stream {
   const batch: StreamEvent[] = [];
-  const transcoder = createTranscoder(
-    {
-      reasoning: qwen3ReasoningDialect(),
-      tool: qwenXmlToolDialect(),
-      thinking: true,
-      tools,
-      model: "claude-sonnet-4-5",
-    },
-    (event) => batch.push(event),
-  );
+  const transcoder = rawQwenTranscoder((event) => batch.push(event));
   transcoder.start();
   batch.length = 0;
   return { transcoder, batch };

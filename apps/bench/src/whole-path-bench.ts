@@ -1,5 +1,5 @@
 import type { StreamEvent } from "@sluice/events";
-import { createTranscoder } from "@sluice/pipeline";
+import { createTranscoder, type Transcoder } from "@sluice/pipeline";
 import { encodeAnthropicSse } from "@sluice/protocol-anthropic";
 import { qwen3ReasoningDialect } from "@sluice/reasoning-qwen3";
 import { qwenXmlToolDialect } from "@sluice/tool-qwen-xml";
@@ -31,11 +31,9 @@ const tools = new Map([
   ["Write", { type: "object", properties: { file_path: { type: "string" }, content: { type: "string" } } }],
 ]);
 
-/** Upstream bytes in, Anthropic SSE text out, exactly as the gateway runs it per read. */
-function transcode(reads: readonly Uint8Array[]): number {
-  let bytesOut = 0;
-  const batch: StreamEvent[] = [];
-  const transcoder = createTranscoder(
+/** The qwen3.5 preset's transcoder for a raw answer, thinking on and the Write tool declared, as the gateway makes it. */
+export function rawQwenTranscoder(emit: (event: StreamEvent) => void): Transcoder {
+  return createTranscoder(
     {
       reasoning: qwen3ReasoningDialect(),
       tool: qwenXmlToolDialect(),
@@ -43,8 +41,15 @@ function transcode(reads: readonly Uint8Array[]): number {
       tools,
       model: "claude-sonnet-4-5",
     },
-    (event) => batch.push(event),
+    emit,
   );
+}
+
+/** Upstream bytes in, Anthropic SSE text out, exactly as the gateway runs it per read. */
+function transcode(reads: readonly Uint8Array[]): number {
+  let bytesOut = 0;
+  const batch: StreamEvent[] = [];
+  const transcoder = rawQwenTranscoder((event) => batch.push(event));
   transcoder.start();
   for (const read of reads) {
     transcoder.push(read);
