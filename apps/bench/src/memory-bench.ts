@@ -1,14 +1,8 @@
 import type { StreamEvent } from "@sluice/events";
-import { createTranscoder } from "@sluice/pipeline";
-import { qwen3ReasoningDialect } from "@sluice/reasoning-qwen3";
-import { qwenXmlToolDialect } from "@sluice/tool-qwen-xml";
 import { formatNumber, printTable } from "./measure";
-import { upstreamSse } from "./whole-path-bench";
+import { rawQwenTranscoder, upstreamSse } from "./whole-path-bench";
 
 const STREAMS = 200;
-const tools = new Map([
-  ["Write", { type: "object", properties: { file_path: { type: "string" }, content: { type: "string" } } }],
-]);
 
 function collectGarbage(): void {
   const gc = (globalThis as { gc?: () => void }).gc;
@@ -46,12 +40,9 @@ export function benchMemory(): void {
   const open: unknown[] = [];
   for (let stream = 0; stream < STREAMS; stream++) {
     let consumed = 0;
-    const transcoder = createTranscoder(
-      { reasoning: qwen3ReasoningDialect(), tool: qwenXmlToolDialect(), thinking: true, tools, model: "m" },
-      (event: StreamEvent) => {
-        consumed += event.type.length; // the client reads every event at once
-      },
-    );
+    const transcoder = rawQwenTranscoder((event: StreamEvent) => {
+      consumed += event.type.length; // the client reads every event at once
+    });
     transcoder.start();
     for (const read of reads) transcoder.push(read);
     open.push(transcoder);
